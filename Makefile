@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The front door: short names for what the README promises.  The build itself is meson.
+.PHONY: all deps build demo check test format bench fuzz install clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@[ -f build/build.ninja ] || meson setup build >/dev/null
+	@ninja -C build
+
+# The README's main command: the article, replayed with nsctl.
+demo: build
+	@scripts/demo.sh
+
+# The README's test command: the whole suite, as CI runs it.
+check:
+	@scripts/check.sh
+
+# The suite against build/ alone, without the other builds.
+test: build
+	@tests/run build
+
+format:
+	@scripts/format.sh
+
+install: build
+	@meson install -C build
+
+clean:
+	rm -rf build build-clang build-asan build-fuzz

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libnsctl: the Linux namespaces API (clone, unshare, setns and /proc/PID/ns)
+ * as a small, safe C library.  This is the only header users include.
+ *
+ * Contract of every function, unless its comment says otherwise:
+ *   - it returns >= 0 (or an fd, or a pid) on success and -errno on failure;
+ *   - out-parameters (named ret_*) are written only on success;
+ *   - every fd it opens is O_CLOEXEC, and nothing is leaked on any error path;
+ *   - it never prints and never exits.
+ */
+#ifndef NSCTL_H
+#define NSCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NSCTL_VERSION "0.1.0"
+
+/* The eight namespace types, in the order /proc/PID/ns lists them. */
+enum nsctl_type {
+	NSCTL_TYPE_CGROUP,
+	NSCTL_TYPE_IPC,
+	NSCTL_TYPE_MNT,
+	NSCTL_TYPE_NET,
+	NSCTL_TYPE_PID,
+	NSCTL_TYPE_TIME,
+	NSCTL_TYPE_USER,
+	NSCTL_TYPE_UTS,
+	NSCTL_TYPE_COUNT,
+};
+
+/* A set of types: bit (1u << type). */
+#define NSCTL_TYPE_BIT(t) (1u << (unsigned)(t))
+#define NSCTL_TYPES_ALL   ((1u << NSCTL_TYPE_COUNT) - 1)
+
+/* Iterate over every type, in table order. */
+#define nsctl_type_foreach(t) for (enum nsctl_type t = 0; t < NSCTL_TYPE_COUNT; t++)
+
+/* One row of the table of namespace types. */
+struct nsctl_type_info {
+	enum nsctl_type type;
+	const char *name;          /* canonical name, as in /proc/PID/ns: "mnt" */
+	const char *long_option;   /* the command-line option: "mount" */
+	char short_option;         /* the util-linux letter: 'm' */
+	unsigned long clone_flag;  /* CLONE_NEWNS */
+	const char *children_name; /* "pid_for_children", or NULL */
+	const char *description;   /* "mount points" */
+};
+
+/* The row of TYPE, or NULL when TYPE is out of range. */
+const struct nsctl_type_info *nsctl_type_get(enum nsctl_type type);
+
+/* A type by name: the canonical name or the long option ("mnt", "mount"). -EINVAL if unknown. */
+int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type);
+
+/* A type by its CLONE_NEW* flag (exactly one flag). -EINVAL otherwise. */
+int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type *ret_type);
+
+/*
+ * A comma-separated list of type names, or "all", as a set.
+ * -EINVAL for an empty list, an empty element or an unknown name;
+ * -EEXIST for a name given twice.
+ */
+int nsctl_types_parse(const char *list, unsigned *ret_types);
+
+/* The CLONE_NEW* flags of a set of types. */
+unsigned long nsctl_types_to_clone_flags(unsigned types);
+
+/* The set of types the running kernel has (their /proc/self/ns files exist). */
+unsigned nsctl_types_supported(void);
+
+/*
+ * A PID as given on a command line: decimal digits only, no sign, no blanks,
+ * no leading zero, at least 1.  -EINVAL for bad syntax, -ERANGE if too large.
+ */
+int nsctl_pid_parse(const char *text, pid_t *ret_pid);
+
+/* The identity of one namespace. */
+struct nsctl_ns_id {
+	enum nsctl_type type;
+	dev_t dev;   /* the nsfs device */
+	ino_t ino;   /* the inode, as in readlink /proc/PID/ns/X */
+	uint64_t id; /* the 64-bit NS_GET_ID, never reused; 0 where the kernel lacks it */
+};
+
+/*
+ * Check that FD refers to a namespace (an nsfs file) and tell its type.
+ * -ENOTTY when FD is not a namespace; -EBADF for a bad fd.
+ */
+int nsctl_ns_check(int fd, enum nsctl_type *ret_type);
+
+/* Identify the namespace at FD. */
+int nsctl_ns_identify(int fd, struct nsctl_ns_id *ret_id);
+
+/* Whether two identities name the same namespace. */
+bool nsctl_ns_id_equal(const struct nsctl_ns_id *a, const struct nsctl_ns_id *b);
+
+/* Format as readlink shows it, "net:[4026531840]". Returns the length, -ENOBUFS if too small. */
+int nsctl_ns_id_format(const struct nsctl_ns_id *id, char *buf, size_t size);
+
+/*
+ * Open the namespace file at PATH (a /proc/PID/ns link or a pin), without
+ * opening anything that is not a namespace (FIFOs, devices, directories).
+ * When EXPECTED is >= 0 the namespace must be of that type (-EMEDIUMTYPE if not).
+ * -ENOTTY when PATH is not a namespace.  Returns the fd.
+ */
+int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type);
+
+/* The owning user namespace of the namespace at FD (NS_GET_USERNS). Returns an fd. */
+int nsctl_ns_open_owner(int fd);
+
+/* The parent of a user or pid namespace at FD (NS_GET_PARENT). Returns an fd. */
+int nsctl_ns_open_parent(int fd);
+
+/* The uid, in the caller's user namespace, that owns the user namespace at FD. */
+int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid);
+
+/*
+ * Whether two namespace fds name the same namespace: 1 same, 0 different.
+ */
+int nsctl_ns_same(int fd_a, int fd_b);
+
+/*
+ * A handle on one process that cannot be confused with a later process of
+ * the same PID: it holds a pidfd (where the kernel has pidfd_open) and a
+ * directory fd of /proc/PID opened while the pidfd showed the process alive.
+ */
+struct nsctl_process;
+
+/* Open a handle on process PID.  -ESRCH if there is no such process. */
+int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process);
+
+/* Free a handle (NULL is allowed), closing its fds. */
+void nsctl_process_free(struct nsctl_process *process);
+
+pid_t nsctl_process_pid(const struct nsctl_process *process);
+
+/* The pidfd, or -1 where the kernel has no pidfd_open. Owned by the handle. */
+int nsctl_process_pidfd(const struct nsctl_process *process);
+
+/* The /proc/PID directory fd. Owned by the handle. */
+int nsctl_process_procfd(const struct nsctl_process *process);
+
+/* 1 if the process is still running (not yet reaped), 0 if it has gone. */
+int nsctl_process_alive(const struct nsctl_process *process);
+
+/*
+ * Open a namespace of the process.  FOR_CHILDREN selects pid_for_children
+ * and time_for_children (ignored for other types).  Uses the pidfd ioctls
+ * where the kernel has them, else /proc/PID/ns through the directory fd.
+ * -ESRCH if the process has exited, -EOPNOTSUPP if the kernel lacks the type.
+ * Returns the fd.
+ */
+int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,
+			  bool for_children);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* One namespace at a time: is this fd a namespace, which one, who owns it. */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+
+#include "internal.h"
+#include "syscalls.h"
+
+/* Kernels before 4.11 have no NS_GET_NSTYPE: the link text "net:[4026531840]" names the type. */
+static int type_from_link(int fd, enum nsctl_type *ret_type)
+{
+	char path[64], target[128];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return negative_errno();
+	target[n] = '\0';
+	nsctl_type_foreach (t) {
+		const char *name = nsctl_type_get(t)->name;
+		size_t length = strlen(name);
+
+		if (strncmp(target, name, length) == 0 && target[length] == ':') {
+			*ret_type = t;
+			return 0;
+		}
+	}
+	return -ENOTTY;
+}
+
+static int require_nsfs(int fd)
+{
+	struct statfs sfs;
+
+	if (fstatfs(fd, &sfs) < 0)
+		return negative_errno();
+	if ((unsigned long)sfs.f_type != NSFS_MAGIC)
+		return -ENOTTY;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_ns_check(int fd, enum nsctl_type *ret_type)
+{
+	enum nsctl_type type;
+	int flag, r;
+
+	if (fd < 0)
+		return -EBADF;
+	r = require_nsfs(fd);
+	if (r < 0)
+		return r;
+	flag = ioctl(fd, NS_GET_NSTYPE);
+	if (flag >= 0)
+		r = nsctl_type_from_clone_flag((unsigned long)flag, &type);
+	else if (errno == ENOTTY || errno == EINVAL)
+		r = type_from_link(fd, &type);
+	else
+		r = negative_errno();
+	if (r < 0)
+		return r == -EINVAL ? -ENOTTY : r;
+	if (ret_type)
+		*ret_type = type;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_ns_identify(int fd, struct nsctl_ns_id *ret_id)
+{
+	struct nsctl_ns_id id = { 0 };
+	struct stat st;
+	int r;
+
+	if (!ret_id)
+		return -EINVAL;
+	r = nsctl_ns_check(fd, &id.type);
+	if (r < 0)
+		return r;
+	if (fstat(fd, &st) < 0)
+		return negative_errno();
+	id.dev = st.st_dev;
+	id.ino = st.st_ino;
+	/* NS_GET_ID (Linux 6.18) names a namespace for the machine's lifetime; inodes can be
+	 * reused. */
+	if (ioctl(fd, NS_GET_ID, &id.id) < 0) {
+		if (errno != ENOTTY && errno != EINVAL)
+			return negative_errno();
+		id.id = 0;
+	}
+	*ret_id = id;
+	return 0;
+}
+
+NSCTL_EXPORT bool nsctl_ns_id_equal(const struct nsctl_ns_id *a, const struct nsctl_ns_id *b)
+{
+	if (!a || !b)
+		return false;
+	if (a->id && b->id)
+		return a->id == b->id && a->type == b->type;
+	return a->type == b->type && a->dev == b->dev && a->ino == b->ino;
+}
+
+NSCTL_EXPORT int nsctl_ns_id_format(const struct nsctl_ns_id *id, char *buf, size_t size)
+{
+	const struct nsctl_type_info *info;
+	int n;
+
+	if (!id || !buf)
+		return -EINVAL;
+	info = nsctl_type_get(id->type);
+	if (!info)
+		return -EINVAL;
+	n = snprintf(buf, size, "%s:[%ju]", info->name, (uintmax_t)id->ino);
+	if (n < 0)
+		return -EINVAL;
+	if ((size_t)n >= size)
+		return -ENOBUFS;
+	return n;
+}
+
+NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type)
+{
+	_cleanup_close_ int pathfd = -1, fd = -1;
+	char proc_path[64];
+	enum nsctl_type type;
+	struct stat st;
+	int r;
+
+	if (!path || !*path || expected >= NSCTL_TYPE_COUNT)
+		return -EINVAL;
+	/*
+	 * Look first, open after: an O_PATH fd does not open the file itself, so a
+	 * FIFO cannot block us and a tty cannot become our controlling terminal.
+	 */
+	pathfd = open(path, O_PATH | O_CLOEXEC);
+	if (pathfd < 0)
+		return negative_errno();
+	if (fstat(pathfd, &st) < 0)
+		return negative_errno();
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(st.st_mode))
+		return -ENOTTY;
+	r = require_nsfs(pathfd);
+	if (r < 0)
+		return r;
+	/* Reopen the very inode we checked; the path may have changed since. */
+	snprintf(proc_path, sizeof(proc_path), "/proc/self/fd/%d", pathfd);
+	fd = open(proc_path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return negative_errno();
+	r = nsctl_ns_check(fd, &type);
+	if (r < 0)
+		return r;
+	if (expected >= 0 && (int)type != expected)
+		return -EMEDIUMTYPE;
+	if (ret_type)
+		*ret_type = type;
+	return TAKE_FD(fd);
+}
+
+static int open_related(int fd, unsigned long request)
+{
+	int r = nsctl_ns_check(fd, NULL);
+
+	if (r < 0)
+		return r;
+	/* The kernel opens the related namespace with O_CLOEXEC. */
+	r = ioctl(fd, request);
+	return r < 0 ? negative_errno() : r;
+}
+
+NSCTL_EXPORT int nsctl_ns_open_owner(int fd)
+{
+	return open_related(fd, NS_GET_USERNS);
+}
+
+NSCTL_EXPORT int nsctl_ns_open_parent(int fd)
+{
+	return open_related(fd, NS_GET_PARENT);
+}
+
+NSCTL_EXPORT int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid)
+{
+	enum nsctl_type type;
+	uid_t uid;
+	int r;
+
+	if (!ret_uid)
+		return -EINVAL;
+	r = nsctl_ns_check(fd, &type);
+	if (r < 0)
+		return r;
+	if (type != NSCTL_TYPE_USER)
+		return -EINVAL;
+	if (ioctl(fd, NS_GET_OWNER_UID, &uid) < 0)
+		return negative_errno();
+	*ret_uid = uid;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_ns_same(int fd_a, int fd_b)
+{
+	struct nsctl_ns_id a, b;
+	int r;
+
+	r = nsctl_ns_identify(fd_a, &a);
+	if (r < 0)
+		return r;
+	r = nsctl_ns_identify(fd_b, &b);
+	if (r < 0)
+		return r;
+	return nsctl_ns_id_equal(&a, &b) ? 1 : 0;
+}

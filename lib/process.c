@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* A handle on a process that a recycled PID cannot stand in for, and its namespaces. */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "syscalls.h"
+
+struct nsctl_process {
+	pid_t pid;
+	int pidfd;  /* -1 where the kernel has no pidfd_open */
+	int procfd; /* /proc/PID, opened while the pidfd showed the process alive */
+};
+
+NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
+{
+	unsigned long value = 0;
+
+	if (!text || !ret_pid)
+		return -EINVAL;
+	/* Strictly digits: no sign, no blanks, no "0x", and no leading zero that could read as
+	 * octal. */
+	if (text[0] < '1' || text[0] > '9')
+		return -EINVAL;
+	for (const char *p = text; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		if (value > (unsigned long)INT_MAX / 10)
+			return -ERANGE;
+		value = value * 10 + (unsigned long)(*p - '0');
+		if (value > (unsigned long)INT_MAX)
+			return -ERANGE;
+	}
+	*ret_pid = (pid_t)value;
+	return 0;
+}
+
+static int pidfd_alive(int pidfd)
+{
+	/*
+	 * Signal 0 checks without sending.  ESRCH only once the process is
+	 * reaped (a zombie still holds its PID); EPERM means it is there but
+	 * not ours to signal, which is alive all the same.
+	 */
+	if (sys_pidfd_send_signal(pidfd, 0, NULL, 0) == 0 || errno == EPERM)
+		return 1;
+	return errno == ESRCH ? 0 : negative_errno();
+}
+
+NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
+{
+	_cleanup_close_ int pidfd = -1, procfd = -1;
+	struct nsctl_process *process;
+	char path[32];
+	int r;
+
+	if (pid <= 0 || !ret_process)
+		return -EINVAL;
+	pidfd = sys_pidfd_open(pid, 0);
+	if (pidfd < 0 && errno != ENOSYS)
+		return negative_errno();
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (procfd < 0)
+		return errno == ENOENT ? -ESRCH : negative_errno();
+	/*
+	 * The pidfd came first.  If its process is still there now, the /proc
+	 * directory opened in between is that process's: a PID is not reused
+	 * before its process is reaped.  Without pidfds the directory fd alone
+	 * is the anchor: once its process is gone, lookups under it fail.
+	 */
+	if (pidfd >= 0) {
+		r = pidfd_alive(pidfd);
+		if (r < 0)
+			return r;
+		if (r == 0)
+			return -ESRCH;
+	}
+	process = calloc(1, sizeof(*process));
+	if (!process)
+		return -ENOMEM;
+	process->pid = pid;
+	process->pidfd = TAKE_FD(pidfd);
+	process->procfd = TAKE_FD(procfd);
+	*ret_process = process;
+	return 0;
+}
+
+NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
+{
+	if (!process)
+		return;
+	close_fdp(&process->pidfd);
+	close_fdp(&process->procfd);
+	free(process);
+}
+
+NSCTL_EXPORT pid_t nsctl_process_pid(const struct nsctl_process *process)
+{
+	return process ? process->pid : -1;
+}
+
+NSCTL_EXPORT int nsctl_process_pidfd(const struct nsctl_process *process)
+{
+	return process ? process->pidfd : -1;
+}
+
+NSCTL_EXPORT int nsctl_process_procfd(const struct nsctl_process *process)
+{
+	return process ? process->procfd : -1;
+}
+
+NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
+{
+	struct stat st;
+
+	if (!process)
+		return -EINVAL;
+	if (process->pidfd >= 0)
+		return pidfd_alive(process->pidfd);
+	/* A /proc/PID directory fd whose process is gone finds nothing beneath it. */
+	if (fstatat(process->procfd, "stat", &st, 0) == 0)
+		return 1;
+	return errno == ENOENT || errno == ESRCH ? 0 : negative_errno();
+}
+
+NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,
+				       bool for_children)
+{
+	const struct type_row *row = type_row(type);
+	char path[64];
+	int fd;
+
+	if (!process || !row)
+		return -EINVAL;
+	if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(type)))
+		return -EOPNOTSUPP;
+	if (process->pidfd >= 0) {
+		unsigned long request = for_children && row->pidfd_children_ioctl
+					    ? row->pidfd_children_ioctl
+					    : row->pidfd_ioctl;
+
+		/* Linux 6.11: the pidfd names the process, so no PID can be recycled under us. */
+		fd = ioctl(process->pidfd, request, 0);
+		if (fd >= 0)
+			return fd;
+		if (errno == ESRCH)
+			return -ESRCH;
+		if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
+			return negative_errno();
+	}
+	snprintf(path, sizeof(path), "ns/%s", type_proc_name(type, for_children));
+	fd = openat(process->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		/* A zombie, or a process that has gone, has no namespaces left to open. */
+		if (errno == ENOENT || errno == ESRCH)
+			return -ESRCH;
+		return negative_errno();
+	}
+	return fd;
+}

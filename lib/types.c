@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The one table of namespace types, and everything that looks types up in it. */
+#include <fcntl.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "syscalls.h"
+
+#ifndef CLONE_NEWTIME
+#define CLONE_NEWTIME 0x00000080
+#endif
+#ifndef CLONE_NEWCGROUP
+#define CLONE_NEWCGROUP 0x02000000
+#endif
+
+static const struct type_row type_table[NSCTL_TYPE_COUNT] = {
+	[NSCTL_TYPE_CGROUP] = { { NSCTL_TYPE_CGROUP, "cgroup", "cgroup", 'C', CLONE_NEWCGROUP, NULL,
+				  "cgroup root directory" },
+				NSCTL_PIDFD_GET_NS(1),
+				0 },
+	[NSCTL_TYPE_IPC] = { { NSCTL_TYPE_IPC, "ipc", "ipc", 'i', CLONE_NEWIPC, NULL,
+			       "System V IPC and POSIX message queues" },
+			     NSCTL_PIDFD_GET_NS(2),
+			     0 },
+	[NSCTL_TYPE_MNT] = { { NSCTL_TYPE_MNT, "mnt", "mount", 'm', CLONE_NEWNS, NULL,
+			       "mount points" },
+			     NSCTL_PIDFD_GET_NS(3),
+			     0 },
+	[NSCTL_TYPE_NET] = { { NSCTL_TYPE_NET, "net", "net", 'n', CLONE_NEWNET, NULL,
+			       "network devices, stacks and ports" },
+			     NSCTL_PIDFD_GET_NS(4),
+			     0 },
+	[NSCTL_TYPE_PID] = { { NSCTL_TYPE_PID, "pid", "pid", 'p', CLONE_NEWPID, "pid_for_children",
+			       "process IDs" },
+			     NSCTL_PIDFD_GET_NS(5),
+			     NSCTL_PIDFD_GET_NS(6) },
+	[NSCTL_TYPE_TIME] = { { NSCTL_TYPE_TIME, "time", "time", 'T', CLONE_NEWTIME,
+				"time_for_children", "boot and monotonic clocks" },
+			      NSCTL_PIDFD_GET_NS(7),
+			      NSCTL_PIDFD_GET_NS(8) },
+	[NSCTL_TYPE_USER] = { { NSCTL_TYPE_USER, "user", "user", 'U', CLONE_NEWUSER, NULL,
+				"user and group IDs" },
+			      NSCTL_PIDFD_GET_NS(9),
+			      0 },
+	[NSCTL_TYPE_UTS] = { { NSCTL_TYPE_UTS, "uts", "uts", 'u', CLONE_NEWUTS, NULL,
+			       "hostname and NIS domain name" },
+			     NSCTL_PIDFD_GET_NS(10),
+			     0 },
+};
+
+const struct type_row *type_row(enum nsctl_type type)
+{
+	if ((unsigned)type >= NSCTL_TYPE_COUNT)
+		return NULL;
+	return &type_table[type];
+}
+
+const char *type_proc_name(enum nsctl_type type, bool for_children)
+{
+	const struct nsctl_type_info *info = &type_table[type].info;
+
+	return for_children && info->children_name ? info->children_name : info->name;
+}
+
+NSCTL_EXPORT const struct nsctl_type_info *nsctl_type_get(enum nsctl_type type)
+{
+	const struct type_row *row = type_row(type);
+
+	return row ? &row->info : NULL;
+}
+
+static int type_lookup(const char *name, size_t length, enum nsctl_type *ret_type)
+{
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = &type_table[t].info;
+
+		if ((strlen(info->name) == length && memcmp(info->name, name, length) == 0) ||
+		    (strlen(info->long_option) == length &&
+		     memcmp(info->long_option, name, length) == 0)) {
+			*ret_type = t;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+NSCTL_EXPORT int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type)
+{
+	if (!name || !ret_type)
+		return -EINVAL;
+	return type_lookup(name, strlen(name), ret_type);
+}
+
+NSCTL_EXPORT int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type *ret_type)
+{
+	if (!ret_type)
+		return -EINVAL;
+	nsctl_type_foreach (t) {
+		if (type_table[t].info.clone_flag == flag) {
+			*ret_type = t;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+NSCTL_EXPORT int nsctl_types_parse(const char *list, unsigned *ret_types)
+{
+	unsigned types = 0;
+
+	if (!list || !ret_types || !*list)
+		return -EINVAL;
+	if (strcmp(list, "all") == 0) {
+		*ret_types = NSCTL_TYPES_ALL;
+		return 0;
+	}
+	for (const char *p = list;;) {
+		const char *comma = strchr(p, ',');
+		size_t length = comma ? (size_t)(comma - p) : strlen(p);
+		enum nsctl_type t;
+		int r;
+
+		/* An empty element ("net,,uts", "net,") is a typo, never "nothing". */
+		if (length == 0)
+			return -EINVAL;
+		r = type_lookup(p, length, &t);
+		if (r < 0)
+			return r;
+		if (types & NSCTL_TYPE_BIT(t))
+			return -EEXIST;
+		types |= NSCTL_TYPE_BIT(t);
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	*ret_types = types;
+	return 0;
+}
+
+NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
+{
+	unsigned long flags = 0;
+
+	nsctl_type_foreach (t) {
+		if (types & NSCTL_TYPE_BIT(t))
+			flags |= type_table[t].info.clone_flag;
+	}
+	return flags;
+}
+
+NSCTL_EXPORT unsigned nsctl_types_supported(void)
+{
+	static unsigned supported; /* a kernel does not gain types while running */
+	unsigned types = 0;
+	_cleanup_close_ int dirfd = -1;
+
+	if (supported)
+		return supported;
+	dirfd = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return 0;
+	nsctl_type_foreach (t) {
+		struct stat st;
+
+		if (fstatat(dirfd, type_table[t].info.name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			types |= NSCTL_TYPE_BIT(t);
+	}
+	supported = types;
+	return types;
+}

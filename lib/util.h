@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Internal helpers shared by lib/ and src/: cleanup attributes and small wrappers. */
+#ifndef NSCTL_UTIL_H
+#define NSCTL_UTIL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define NSCTL_EXPORT __attribute__((visibility("default")))
+
+#define ELEMENTSOF(a) (sizeof(a) / sizeof((a)[0]))
+
+static inline void close_fdp(int *fd)
+{
+	if (*fd >= 0) {
+		int saved = errno;
+		close(*fd);
+		errno = saved;
+	}
+}
+
+static inline void freep(void *p)
+{
+	free(*(void **)p);
+}
+
+static inline void fclosep(FILE **f)
+{
+	if (*f)
+		fclose(*f);
+}
+
+static inline void closedirp(DIR **d)
+{
+	if (*d)
+		closedir(*d);
+}
+
+#define _cleanup_(f)       __attribute__((cleanup(f)))
+#define _cleanup_close_    _cleanup_(close_fdp)
+#define _cleanup_free_     _cleanup_(freep)
+#define _cleanup_fclose_   _cleanup_(fclosep)
+#define _cleanup_closedir_ _cleanup_(closedirp)
+
+/* Hand an fd on: the variable becomes -1 so its cleanup does nothing. */
+static inline int take_fd(int *fd)
+{
+	int r = *fd;
+	*fd = -1;
+	return r;
+}
+#define TAKE_FD(fd) take_fd(&(fd))
+
+static inline void *take_ptr(void *pp)
+{
+	void **p = pp;
+	void *r = *p;
+	*p = NULL;
+	return r;
+}
+#define TAKE_PTR(p) take_ptr(&(p))
+
+/* -errno of the last failed call, never 0 (a defensive -EIO if errno was not set). */
+static inline int negative_errno(void)
+{
+	return errno > 0 ? -errno : -EIO;
+}
+
+#endif

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The whole test suite, as CI runs it: install what is missing, check the
+# formatting, build with gcc and clang with warnings as errors, run every test
+# against the gcc build and again against an ASan+UBSan build, and end with
+# one line "N passed, N failed, N skipped" for all of it.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+scripts/install-deps.sh || exit 1
+
+passed=0 failed=0 skipped=0
+step_failed() {
+    echo "FAILED: $1"
+    failed=$((failed + 1))
+}
+
+# One build directory, configured once and reconfigured when options change.
+build() {
+    local dir=$1 compiler=$2
+    shift 2
+    if [ -f "$dir/build.ninja" ]; then
+        meson configure "$dir" "$@" >/dev/null
+    else
+        CC=$compiler meson setup "$dir" "$@" >/dev/null
+    fi && ninja -C "$dir"
+}
+
+echo "== format"
+if scripts/format.sh --check; then passed=$((passed + 1)); else step_failed "clang-format"; fi
+
+echo "== build: gcc, warnings as errors"
+build build gcc -Dwerror=true || step_failed "gcc build"
+echo "== build: clang, warnings as errors"
+build build-clang clang -Dwerror=true || step_failed "clang build"
+echo "== build: ASan + UBSan"
+build build-asan gcc -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false ||
+    step_failed "sanitizer build"
+
+# Add one run's closing line to the totals.
+run_suite() {
+    local name=$1 dir=$2 line
+    shift 2
+    echo "== tests: $name"
+    local log
+    log=$(mktemp)
+    env "$@" tests/run "$dir" >"$log" 2>&1
+    cat "$log"
+    line=$(tail -n 1 "$log")
+    rm -f "$log"
+    if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+        passed=$((passed + BASH_REMATCH[1]))
+        failed=$((failed + BASH_REMATCH[2]))
+        skipped=$((skipped + BASH_REMATCH[3]))
+    else
+        step_failed "tests ($name) ended without a summary"
+    fi
+}
+
+[ -x build/nsctl ] && run_suite gcc build
+[ -x build-asan/nsctl ] && run_suite "ASan+UBSan" build-asan \
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
+
+echo
+echo "all: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The one place the CLI prints errors and exits, and the shared option helpers. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util.h"
+
+static const struct cli_command *current;
+
+void cli_begin(const struct cli_command *command)
+{
+	current = command;
+}
+
+const char *cli_command_name(void)
+{
+	return current ? current->name : NULL;
+}
+
+static void print_prefix(void)
+{
+	fputs("nsctl: ", stderr);
+	if (current)
+		fprintf(stderr, "%s: ", current->name);
+}
+
+const char *cli_reason(int err)
+{
+	if (err >= 0)
+		return "";
+	switch (-err) {
+	case ENOTTY:
+		return "not a namespace file";
+	case EMEDIUMTYPE:
+		return "a namespace of another type";
+	case ESRCH:
+		return "no such process";
+	default:
+		return strerror(-err);
+	}
+}
+
+__attribute__((format(printf, 2, 0))) static void vreport(int err, const char *format, va_list ap)
+{
+	print_prefix();
+	vfprintf(stderr, format, ap);
+	if (err < 0)
+		fprintf(stderr, ": %s", cli_reason(err));
+	fputc('\n', stderr);
+}
+
+void cli_usage_error(const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(0, format, ap);
+	va_end(ap);
+	if (current)
+		fprintf(stderr, "Try 'nsctl %s --help'.\n", current->name);
+	else
+		fputs("Try 'nsctl --help'.\n", stderr);
+	exit(current ? current->failure_status : EXIT_USAGE);
+}
+
+void cli_die(int status, int err, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(err, format, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void cli_fail(int err, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(err, format, ap);
+	va_end(ap);
+	exit(current ? current->failure_status : EXIT_FAILURE);
+}
+
+void cli_warn(int err, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	vreport(err, format, ap);
+	va_end(ap);
+}
+
+void cli_help_footer(FILE *out)
+{
+	fputs("\n -h, --help                display this help and exit\n", out);
+	if (current)
+		fprintf(out, "\nFor more details see nsctl-%s(1).\n", current->name);
+}
+
+struct option *cli_long_options_with_types(const struct option *own, int has_arg)
+{
+	/* One subcommand runs per process: one static table, nothing to free before exit(). */
+	static struct option options[NSCTL_TYPE_COUNT + 64];
+	size_t n_own = 0, i = 0;
+
+	while (own[n_own].name)
+		n_own++;
+	if (n_own + NSCTL_TYPE_COUNT + 1 > ELEMENTSOF(options))
+		abort();
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+
+		options[i++] =
+		    (struct option){ info->long_option, has_arg, NULL, info->short_option };
+	}
+	memcpy(options + i, own, n_own * sizeof(*options));
+	options[i + n_own] = (struct option){ 0 };
+	return options;
+}
+
+char *cli_optstring_with_types(const char *own, int has_arg)
+{
+	/* Each type letter, with "::" for an optional argument. */
+	static char optstring[NSCTL_TYPE_COUNT * 3 + 128];
+	char *p;
+
+	if (strlen(own) + NSCTL_TYPE_COUNT * 3 + 1 > sizeof(optstring))
+		abort();
+	p = stpcpy(optstring, own);
+	nsctl_type_foreach (t) {
+		*p++ = nsctl_type_get(t)->short_option;
+		if (has_arg == optional_argument)
+			p = stpcpy(p, "::");
+		else if (has_arg == required_argument)
+			*p++ = ':';
+	}
+	*p = '\0';
+	return optstring;
+}
+
+int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
+{
+	nsctl_type_foreach (t) {
+		if (nsctl_type_get(t)->short_option == letter) {
+			*ret_type = t;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+void cli_type_options_help(FILE *out, const char *argument, const char *what)
+{
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+		char option[48];
+
+		snprintf(option, sizeof(option), "--%s%s", info->long_option, argument);
+		fprintf(out, " -%c, %-22s%s %s namespace (%s)\n", info->short_option, option, what,
+			info->name, info->description);
+	}
+}
+
+unsigned cli_parse_type_list(const char *option, const char *list)
+{
+	unsigned types, seen = 0;
+	int r = nsctl_types_parse(list, &types);
+
+	if (r >= 0)
+		return types;
+	/* Find the element at fault, so the message can name it. */
+	for (const char *p = list;;) {
+		size_t length = strcspn(p, ",");
+		char name[64];
+		enum nsctl_type t;
+
+		if (length == 0)
+			cli_usage_error("%s '%s': empty namespace type in the list", option, list);
+		snprintf(name, sizeof(name), "%.*s", (int)(length < 63 ? length : 63), p);
+		if (length >= 63 || nsctl_type_from_name(name, &t) < 0)
+			cli_usage_error("%s '%s': unknown namespace type '%s'", option, list, name);
+		if (seen & NSCTL_TYPE_BIT(t))
+			cli_usage_error("%s '%s': namespace type '%s' given twice", option, list,
+					name);
+		seen |= NSCTL_TYPE_BIT(t);
+		if (!p[length])
+			break;
+		p += length + 1;
+	}
+	cli_usage_error("%s '%s': %s", option, list, strerror(-r));
+}

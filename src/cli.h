@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the subcommands of the nsctl CLI share: the command table, errors, option helpers. */
+#ifndef NSCTL_CLI_H
+#define NSCTL_CLI_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "nsctl.h"
+
+/* Exit statuses of DESIGN.md. */
+enum {
+	EXIT_COMPARE_SAME = 0,
+	EXIT_COMPARE_DIFFERENT = 1,
+	EXIT_COMPARE_TROUBLE = 2,
+	EXIT_USAGE = 2,
+	EXIT_EXEC_FAILED = 125, /* run, unshare, enter: nsctl itself failed */
+	EXIT_CANNOT_EXECUTE = 126,
+	EXIT_NOT_FOUND = 127,
+};
+
+struct cli_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+	int failure_status; /* what a failed system call or bad usage exits with */
+};
+
+/* The subcommand being run: its name goes into every message, its status into every exit. */
+void cli_begin(const struct cli_command *command);
+const char *cli_command_name(void);
+
+/* "nsctl: CMD: message\nTry 'nsctl CMD --help'." and exit with the command's usage status. */
+_Noreturn void cli_usage_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* "nsctl: CMD: message: reason" (reason from -ERR when ERR < 0) and exit with STATUS. */
+_Noreturn void cli_die(int status, int err, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The same, with the command's failure status. */
+_Noreturn void cli_fail(int err, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* The same message, and go on. */
+void cli_warn(int err, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* The kernel's reason for -ERR, in the words of nsctl where the library gives ERR a meaning. */
+const char *cli_reason(int err);
+
+/* The --help/--version text footer shared by every subcommand. */
+void cli_help_footer(FILE *out);
+
+/*
+ * The namespace-type options every subcommand spells the same way, made from
+ * the library's table of types: -C -i -m -n -p -T -U -u and their long forms.
+ * HAS_ARG is no_argument, or optional_argument for the =FILE forms.
+ * Both results are static: one subcommand runs per process.
+ */
+struct option;
+struct option *cli_long_options_with_types(const struct option *own, int has_arg);
+char *cli_optstring_with_types(const char *own, int has_arg);
+
+/* The type of a type option's letter, as getopt_long returns it. */
+int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
+
+/* The help lines of the type options; WHAT completes "  -n, --net  ..." */
+void cli_type_options_help(FILE *out, const char *argument, const char *what);
+
+/* A --type LIST argument as a set of types; a usage error naming the bad element otherwise. */
+unsigned cli_parse_type_list(const char *option, const char *list);
+
+/* Subcommands. */
+int cmd_compare(int argc, char **argv);
+
+#endif

@@ -1,0 +1,107 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The CLI frame: --help, --version, unknown subcommands, and the library's exported surface.
+
+load helpers
+
+@test "nsctl --help lists every subcommand and exits 0" {
+    run "$NSCTL" --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == "Usage: nsctl SUBCOMMAND"* ]]
+    [[ "$output" == *"compare"* ]]
+}
+
+@test "nsctl --version prints the version" {
+    run "$NSCTL" --version
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ ^nsctl\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "nsctl with no subcommand or an unknown one is a usage error" {
+    run "$NSCTL"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"no subcommand"* ]]
+    run "$NSCTL" frobnicate
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"unknown subcommand 'frobnicate'"* ]]
+    [[ "$output" == *"Try 'nsctl --help'."* ]]
+    run "$NSCTL" --bogus
+    [ "$status" -eq 2 ]
+}
+
+@test "every subcommand has --help on stdout, exit 0" {
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        run "$NSCTL" "$cmd" --help
+        echo "$cmd: $status"
+        [ "$status" -eq 0 ]
+        [[ "$output" == "Usage: nsctl $cmd"* ]]
+    done
+}
+
+@test "libnsctl exports only nsctl_* symbols" {
+    lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
+    exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDBR]/ {print $3}' | sed 's/@.*//' | sort -u)
+    [ -n "$exported" ]
+    ! echo "$exported" | grep -v '^nsctl_' | grep -v '^NSCTL_'
+    echo "$exported" | grep -q '^nsctl_process_open$'
+}
+
+@test "libnsctl neither prints nor exits" {
+    lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
+    undefined=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
+    for f in printf fprintf puts fputs vfprintf perror exit _exit abort err errx warn warnx; do
+        ! echo "$undefined" | grep -qx "$f"
+    done
+}
+
+@test "libnsctl.pc is generated and names the library" {
+    pc="$NSCTL_BUILD/meson-private/libnsctl.pc"
+    [ -f "$pc" ]
+    grep -q '^Libs: .*-lnsctl' "$pc"
+    grep -q '^Version: ' "$pc"
+}
+
+@test "every man page renders without warnings, and every subcommand has one" {
+    for page in "$NSCTL_TOP"/man/*.[0-9]; do
+        out=$(groff -man -ww -z "$page" 2>&1)
+        echo "$page: $out"
+        [ -z "$out" ]
+    done
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        [ -f "$NSCTL_TOP/man/nsctl-$cmd.1" ]
+    done
+}
+
+# Complete the words given, as bash would at the end of the line; print the candidates.
+complete_words() {
+    bash -c '
+        source "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        _nsctl
+        printf "%s\n" "${COMPREPLY[@]}"
+    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
+}
+
+@test "bash completion knows every subcommand and its options" {
+    run complete_words nsctl ""
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        echo "$output" | grep -qx "$cmd"
+    done
+    run complete_words nsctl compare --ty
+    [ "$output" = "--type" ]
+    run complete_words nsctl compare --type net,u
+    echo "$output" | grep -qx "net,user"
+    echo "$output" | grep -qx "net,uts"
+    run complete_words nsctl compare "$$"
+    echo "$output" | grep -qx "$$"
+}
+
+@test "every long option of a subcommand's --help is completed" {
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        for opt in $("$NSCTL" "$cmd" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+            run complete_words nsctl "$cmd" "$opt"
+            echo "$cmd $opt: $output"
+            echo "$output" | grep -qx -- "$opt"
+        done
+    done
+}

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared by the bats files: targets made by independent tools, cleaned up by PID.
+
+: "${NSCTL:?run the tests through tests/run}"
+
+# PIDs this test started; teardown kills exactly these, never anything else.
+TEST_PIDS=()
+
+# Start "unshare [options] sleep" in the background; its PID is TARGET.
+# Without --fork, unshare execs sleep, so the PID is the sleeper in the new namespaces.
+start_target() {
+    unshare "$@" sleep 600 &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+}
+
+# Wait until PID runs COMMAND (its exec is done, so its namespaces are final).
+wait_for_exec() {
+    local pid=$1 comm=$2 i
+    for i in $(seq 200); do
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$comm" ] && return 0
+        sleep 0.01
+    done
+    echo "process $pid never ran $comm" >&2
+    return 1
+}
+
+cleanup_pids() {
+    local pid
+    for pid in "${TEST_PIDS[@]+"${TEST_PIDS[@]}"}"; do
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null || true
+    done
+    TEST_PIDS=()
+}
+
+# A PID that names no process: a child of ours, already reaped.
+dead_pid() {
+    sh -c 'exit 0' &
+    local pid=$!
+    wait "$pid"
+    echo "$pid"
+}
+
+require_root() {
+    [ "$(id -u)" -eq 0 ] || skip "needs root (running as uid $(id -u))"
+}
+
+# Run a command as an ordinary user (nobody), with no supplementary groups.
+as_nobody() {
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+require_userns_for_nobody() {
+    require_root
+    as_nobody unshare --user true 2>/dev/null ||
+        skip "an unprivileged user cannot create user namespaces here"
+}
+
+# The inode of a /proc/PID/ns link, as the kernel shows it.
+ns_inode() {
+    stat -L -c %i "/proc/$1/ns/$2"
+}
+
+mount_table() {
+    cat /proc/self/mountinfo | awk '{print $5, $9, $10}' | sort
+}

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/ns.c against the kernel's own namespace files. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "nsctl.h"
+
+static int open_self(const char *name)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	return fd;
+}
+
+static void test_check(void **state)
+{
+	nsctl_type_foreach (t) {
+		enum nsctl_type got = NSCTL_TYPE_COUNT;
+		int fd;
+
+		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t)))
+			continue;
+		fd = open_self(nsctl_type_get(t)->name);
+		assert_int_equal(nsctl_ns_check(fd, &got), 0);
+		assert_int_equal(got, t);
+		assert_int_equal(nsctl_ns_check(fd, NULL), 0);
+		close(fd);
+	}
+}
+
+static void test_check_rejects_other_files(void **state)
+{
+	enum nsctl_type got = NSCTL_TYPE_COUNT;
+	int pipefd[2], fd;
+
+	assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
+	assert_int_equal(nsctl_ns_check(pipefd[0], &got), -ENOTTY);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_check(fd, &got), -ENOTTY);
+	close(fd);
+	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_check(fd, &got), -ENOTTY);
+	close(fd);
+	assert_int_equal(nsctl_ns_check(-1, &got), -EBADF);
+	assert_int_equal(nsctl_ns_check(9999, &got), -EBADF);
+	assert_int_equal(got, NSCTL_TYPE_COUNT);
+}
+
+static void test_identify(void **state)
+{
+	struct nsctl_ns_id id, again;
+	struct stat st;
+	char text[64];
+	int fd = open_self("net");
+
+	assert_int_equal(stat("/proc/self/ns/net", &st), 0);
+	assert_int_equal(nsctl_ns_identify(fd, &id), 0);
+	assert_int_equal(id.type, NSCTL_TYPE_NET);
+	assert_int_equal(id.ino, st.st_ino);
+	assert_int_equal(id.dev, st.st_dev);
+	assert_int_equal(nsctl_ns_identify(fd, &again), 0);
+	assert_true(nsctl_ns_id_equal(&id, &again));
+	{
+		int n = nsctl_ns_id_format(&id, text, sizeof(text));
+
+		assert_int_equal(n, (int)strlen(text));
+	}
+	{
+		char expected[64];
+		ssize_t n = readlink("/proc/self/ns/net", expected, sizeof(expected) - 1);
+
+		assert_true(n > 0);
+		expected[n] = '\0';
+		assert_string_equal(text, expected);
+	}
+	assert_int_equal(nsctl_ns_id_format(&id, text, 5), -ENOBUFS);
+	assert_int_equal(nsctl_ns_id_format(NULL, text, sizeof(text)), -EINVAL);
+	assert_int_equal(nsctl_ns_identify(fd, NULL), -EINVAL);
+	assert_false(nsctl_ns_id_equal(&id, NULL));
+	close(fd);
+
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_identify(fd, &id), -ENOTTY);
+	close(fd);
+}
+
+static void test_id_equal_by_type_and_inode(void **state)
+{
+	struct nsctl_ns_id a = { NSCTL_TYPE_NET, 4, 100, 0 }, b = a;
+
+	assert_true(nsctl_ns_id_equal(&a, &b));
+	b.ino = 101;
+	assert_false(nsctl_ns_id_equal(&a, &b));
+	b = a;
+	b.type = NSCTL_TYPE_UTS;
+	assert_false(nsctl_ns_id_equal(&a, &b));
+	/* With 64-bit IDs on both sides, they decide. */
+	a.id = 7;
+	b = a;
+	b.ino = 999;
+	assert_true(nsctl_ns_id_equal(&a, &b));
+	b.id = 8;
+	assert_false(nsctl_ns_id_equal(&a, &b));
+}
+
+static void test_open_path(void **state)
+{
+	char dir[] = "/tmp/nsctl-unit-XXXXXX", fifo[128], regular[128];
+	enum nsctl_type got = NSCTL_TYPE_COUNT;
+	int fd;
+
+	fd = nsctl_ns_open_path("/proc/self/ns/uts", -1, &got);
+	assert_true(fd >= 0);
+	assert_int_equal(got, NSCTL_TYPE_UTS);
+	assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	close(fd);
+	fd = nsctl_ns_open_path("/proc/self/ns/uts", NSCTL_TYPE_UTS, NULL);
+	assert_true(fd >= 0);
+	close(fd);
+
+	got = NSCTL_TYPE_COUNT;
+	assert_int_equal(nsctl_ns_open_path("/proc/self/ns/uts", NSCTL_TYPE_NET, &got),
+			 -EMEDIUMTYPE);
+	assert_int_equal(nsctl_ns_open_path("/nonexistent/ns", -1, &got), -ENOENT);
+	assert_int_equal(nsctl_ns_open_path("/proc/self/ns", -1, &got), -EISDIR);
+	assert_int_equal(nsctl_ns_open_path("/proc/self/status", -1, &got), -ENOTTY);
+	assert_int_equal(nsctl_ns_open_path("/dev/null", -1, &got), -ENOTTY);
+	assert_int_equal(nsctl_ns_open_path("", -1, &got), -EINVAL);
+	assert_int_equal(nsctl_ns_open_path(NULL, -1, &got), -EINVAL);
+	assert_int_equal(nsctl_ns_open_path("/proc/self/ns/uts", NSCTL_TYPE_COUNT, &got), -EINVAL);
+
+	/* A FIFO must be refused without being opened: opening it for reading would block. */
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	snprintf(regular, sizeof(regular), "%s/file", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(nsctl_ns_open_path(fifo, -1, &got), -ENOTTY);
+	fd = open(regular, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+	close(fd);
+	assert_int_equal(nsctl_ns_open_path(regular, -1, &got), -ENOTTY);
+	assert_int_equal(got, NSCTL_TYPE_COUNT);
+	unlink(fifo);
+	unlink(regular);
+	rmdir(dir);
+}
+
+static void test_owner_and_parent(void **state)
+{
+	struct nsctl_ns_id owner, user;
+	int net = open_self("net"), self_user = open_self("user"), fd;
+	uid_t uid = 4242;
+
+	fd = nsctl_ns_open_owner(net);
+	assert_true(fd >= 0);
+	assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	assert_int_equal(nsctl_ns_identify(fd, &owner), 0);
+	assert_int_equal(nsctl_ns_identify(self_user, &user), 0);
+	assert_true(nsctl_ns_id_equal(&owner, &user));
+	close(fd);
+
+	/* Only user and pid namespaces have parents. */
+	assert_int_equal(nsctl_ns_open_parent(net), -EINVAL);
+	assert_int_equal(nsctl_ns_get_owner_uid(net, &uid), -EINVAL);
+	assert_int_equal(nsctl_ns_get_owner_uid(self_user, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_get_owner_uid(self_user, &uid), 0);
+	assert_int_equal(nsctl_ns_open_owner(-1), -EBADF);
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_open_owner(fd), -ENOTTY);
+	assert_int_equal(nsctl_ns_open_parent(fd), -ENOTTY);
+	close(fd);
+	close(net);
+	close(self_user);
+}
+
+static void test_parent_of_child_user_namespace(void **state)
+{
+	struct nsctl_ns_id parent, ours;
+	int pipefd[2], ns, fd;
+	char path[64], c = 0;
+	uid_t uid = 4242;
+	pid_t pid;
+
+	assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (unshare(CLONE_NEWUSER) < 0)
+			_exit(1);
+		close(pipefd[1]);
+		/* Wait until the parent has looked, then go. */
+		(void)!read(pipefd[0], &c, 1);
+		_exit(0);
+	}
+	close(pipefd[0]);
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
+	/* The child's unshare has happened once its user link differs from ours. */
+	for (int i = 0; i < 1000; i++) {
+		ns = nsctl_ns_open_path(path, NSCTL_TYPE_USER, NULL);
+		assert_true(ns >= 0);
+		fd = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+		if (nsctl_ns_same(ns, fd) == 0) {
+			close(fd);
+			break;
+		}
+		close(fd);
+		close(ns);
+		ns = -1;
+		usleep(1000);
+	}
+	if (ns < 0) {
+		close(pipefd[1]);
+		waitpid(pid, NULL, 0);
+		skip();
+	}
+	fd = nsctl_ns_open_parent(ns);
+	assert_true(fd >= 0);
+	assert_int_equal(nsctl_ns_identify(fd, &parent), 0);
+	close(fd);
+	fd = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_identify(fd, &ours), 0);
+	close(fd);
+	assert_true(nsctl_ns_id_equal(&parent, &ours));
+	assert_int_equal(nsctl_ns_get_owner_uid(ns, &uid), 0);
+	assert_int_equal(uid, geteuid());
+	close(ns);
+	close(pipefd[1]);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+}
+
+static void test_same(void **state)
+{
+	int a = open_self("uts"), b = open_self("uts"), c = open_self("ipc");
+
+	assert_int_equal(nsctl_ns_same(a, b), 1);
+	assert_int_equal(nsctl_ns_same(a, c), 0);
+	assert_int_equal(nsctl_ns_same(a, -1), -EBADF);
+	close(a);
+	close(b);
+	close(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_check_rejects_other_files),
+		cmocka_unit_test(test_identify),
+		cmocka_unit_test(test_id_equal_by_type_and_inode),
+		cmocka_unit_test(test_open_path),
+		cmocka_unit_test(test_owner_and_parent),
+		cmocka_unit_test(test_parent_of_child_user_namespace),
+		cmocka_unit_test(test_same),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

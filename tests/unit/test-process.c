@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/process.c: handles that outlive nothing and confuse no PID. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "nsctl.h"
+
+static void test_open_self(void **state)
+{
+	struct nsctl_process *p = NULL;
+
+	assert_int_equal(nsctl_process_open(getpid(), &p), 0);
+	assert_non_null(p);
+	assert_int_equal(nsctl_process_pid(p), getpid());
+	assert_true(nsctl_process_pidfd(p) >= 0);
+	assert_true(nsctl_process_procfd(p) >= 0);
+	assert_int_equal(fcntl(nsctl_process_pidfd(p), F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	assert_int_equal(fcntl(nsctl_process_procfd(p), F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	assert_int_equal(nsctl_process_alive(p), 1);
+	nsctl_process_free(p);
+	nsctl_process_free(NULL);
+}
+
+static void test_open_bad_arguments(void **state)
+{
+	struct nsctl_process *p = NULL;
+
+	assert_int_equal(nsctl_process_open(0, &p), -EINVAL);
+	assert_int_equal(nsctl_process_open(-1, &p), -EINVAL);
+	assert_int_equal(nsctl_process_open(getpid(), NULL), -EINVAL);
+	assert_null(p);
+	assert_int_equal(nsctl_process_pid(NULL), -1);
+	assert_int_equal(nsctl_process_pidfd(NULL), -1);
+	assert_int_equal(nsctl_process_procfd(NULL), -1);
+	assert_int_equal(nsctl_process_alive(NULL), -EINVAL);
+	assert_int_equal(nsctl_process_open_ns(NULL, NSCTL_TYPE_NET, false), -EINVAL);
+}
+
+static void test_open_ns_matches_proc(void **state)
+{
+	struct nsctl_process *p = NULL;
+
+	assert_int_equal(nsctl_process_open(getpid(), &p), 0);
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+		struct nsctl_ns_id id;
+		char path[64];
+		struct stat st;
+		int fd;
+
+		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t))) {
+			assert_int_equal(nsctl_process_open_ns(p, t, false), -EOPNOTSUPP);
+			continue;
+		}
+		for (int children = 0; children < 2; children++) {
+			fd = nsctl_process_open_ns(p, t, children);
+			assert_true(fd >= 0);
+			assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+			assert_int_equal(nsctl_ns_identify(fd, &id), 0);
+			assert_int_equal(id.type, t);
+			snprintf(path, sizeof(path), "/proc/self/ns/%s",
+				 children && info->children_name ? info->children_name
+								 : info->name);
+			assert_int_equal(stat(path, &st), 0);
+			assert_int_equal(id.ino, st.st_ino);
+			close(fd);
+		}
+	}
+	assert_int_equal(nsctl_process_open_ns(p, NSCTL_TYPE_COUNT, false), -EINVAL);
+	nsctl_process_free(p);
+}
+
+static void test_zombie_and_reaped(void **state)
+{
+	struct nsctl_process *p = NULL;
+	siginfo_t info;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(0);
+	/* Wait for it to become a zombie, without reaping it. */
+	assert_int_equal(waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT), 0);
+	assert_int_equal(nsctl_process_open(pid, &p), 0);
+	/* A zombie is still there, but its namespaces are gone. */
+	assert_int_equal(nsctl_process_alive(p), 1);
+	assert_int_equal(nsctl_process_open_ns(p, NSCTL_TYPE_NET, false), -ESRCH);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	assert_int_equal(nsctl_process_alive(p), 0);
+	assert_int_equal(nsctl_process_open_ns(p, NSCTL_TYPE_NET, false), -ESRCH);
+	nsctl_process_free(p);
+
+	/* Reaped, its PID names no process (unless reused already, which is rare this soon). */
+	p = NULL;
+	assert_int_equal(nsctl_process_open(pid, &p), -ESRCH);
+	assert_null(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_self),
+		cmocka_unit_test(test_open_bad_arguments),
+		cmocka_unit_test(test_open_ns_matches_proc),
+		cmocka_unit_test(test_zombie_and_reaped),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
