@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <sys/types.h>
 
 #ifdef __cplusplus
@@ -160,6 +161,71 @@ int nsctl_process_alive(const struct nsctl_process *process);
  */
 int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,
 			  bool for_children);
+
+/*
+ * Pins: a namespace bind-mounted onto a file lives on with no process in it.
+ * A pin NAME (no slash) lives at /run/netns/NAME for a network namespace,
+ * where iproute2's "ip netns" looks, and at /run/nsctl/TYPE/NAME otherwise.
+ */
+#define NSCTL_PIN_DIR       "/run/nsctl"
+#define NSCTL_PIN_NETNS_DIR "/run/netns"
+
+/*
+ * The path of pin NAME of TYPE.  NAME must be non-empty, at most NAME_MAX
+ * bytes, without '/', and not "." or "..": -EINVAL otherwise.  Returns the
+ * length; -ENOBUFS if SIZE is too small.
+ */
+int nsctl_pin_name_path(enum nsctl_type type, const char *name, char *buf, size_t size);
+
+/* Which types have a pin called NAME (a set, possibly empty). */
+int nsctl_pin_name_types(const char *name, unsigned *ret_types);
+
+/*
+ * File descriptors handed to a program.  A namespace boundary is a security
+ * boundary and an inherited fd is a way through it (runc CVE-2024-21626), so
+ * a program gets 0, 1 and 2 and only what was asked for.
+ *
+ * Mark every fd >= 3 close-on-exec, except the N_KEEP fds of KEEP, which are
+ * made inheritable (-EBADF if one is not open).  close_range() with
+ * CLOSE_RANGE_CLOEXEC where the kernel has it, else /proc/self/fd.
+ */
+int nsctl_fds_keep_only(const int *keep, size_t n_keep);
+
+/*
+ * Supervising a child: the caller blocks the signals it will forward before
+ * starting the child (so none is lost in between), the child restores the
+ * caller's state before it execs, and the parent waits in nsctl_supervise().
+ */
+struct nsctl_signal_state {
+	sigset_t mask;            /* the caller's signal mask */
+	struct sigaction sigchld; /* the caller's SIGCHLD disposition */
+};
+
+/*
+ * Block every signal a supervisor forwards, and SIGCHLD; make SIGCHLD
+ * default, so that a caller that ignored it cannot make children vanish
+ * unreaped.  Saves the previous state in *RET_SAVED.
+ */
+int nsctl_signals_block(struct nsctl_signal_state *ret_saved);
+
+/* Put back what nsctl_signals_block() changed (in the child, before exec). */
+int nsctl_signals_restore(const struct nsctl_signal_state *saved);
+
+/*
+ * In a child just started: get SIGKILL when the parent dies.  LIFELINE is the
+ * read end of a pipe whose write end only the parent holds; if the parent
+ * died before the death signal was armed, the pipe shows it and the child
+ * kills itself.  This works across PID namespaces, where getppid() is 0.
+ */
+int nsctl_child_die_with_parent(int lifeline);
+
+/*
+ * Wait for child PID (through PIDFD, or -1), forwarding to it every signal
+ * that nsctl_signals_block() blocked.  Signals the terminal sent to the
+ * whole process group are not sent twice.  A stopped child stops the
+ * supervisor, and a SIGCONT is passed on.  Returns 0 and the wait status.
+ */
+int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus);
 
 #ifdef __cplusplus
 }

@@ -69,6 +69,25 @@ void cli_type_options_help(FILE *out, const char *argument, const char *what);
 /* A --type LIST argument as a set of types; a usage error naming the bad element otherwise. */
 unsigned cli_parse_type_list(const char *option, const char *list);
 
+/*
+ * Running PROGRAM (run, unshare, enter): hand it only fds 0-2 and KEEP, then
+ * execvp.  On failure print why and exit 127 (not found) or 126 (not
+ * executable); this never returns.
+ */
+_Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
+
+/* End as the child ended: the same exit code, or death by the same signal. */
+_Noreturn void cli_exit_like(int wstatus);
+
+/* The fds of --keep-fd N options, and --keep-fds (every inherited fd). */
+struct cli_keep_fds {
+	int fds[64];
+	size_t n;
+	bool all;
+};
+/* Parse the argument of --keep-fd; a usage error naming it when it is not an open fd. */
+void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
+
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
 

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* A parent that stays behind for its child: forwards signals, dies with it, reaps it. */
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+
+#include "internal.h"
+#include "syscalls.h"
+
+#ifndef P_PIDFD
+#define P_PIDFD 3
+#endif
+
+/* Signals the kernel sends a thread for its own fault: forwarding them means nothing. */
+static bool is_synchronous(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+	       sig == SIGTRAP || sig == SIGSYS;
+}
+
+static void forwarded_set(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGKILL);
+	sigdelset(set, SIGSTOP);
+	for (int sig = 1; sig < SIGRTMIN; sig++)
+		if (is_synchronous(sig))
+			sigdelset(set, sig);
+	/* glibc keeps the first real-time signals for itself; sigfillset already left them out. */
+}
+
+NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signal_state *ret_saved)
+{
+	struct nsctl_signal_state saved;
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t set;
+
+	if (!ret_saved)
+		return -EINVAL;
+	forwarded_set(&set);
+	if (sigprocmask(SIG_BLOCK, &set, &saved.mask) < 0)
+		return negative_errno();
+	sigemptyset(&dfl.sa_mask);
+	if (sigaction(SIGCHLD, &dfl, &saved.sigchld) < 0) {
+		int r = negative_errno();
+
+		sigprocmask(SIG_SETMASK, &saved.mask, NULL);
+		return r;
+	}
+	*ret_saved = saved;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signal_state *saved)
+{
+	if (!saved)
+		return -EINVAL;
+	if (sigaction(SIGCHLD, &saved->sigchld, NULL) < 0)
+		return negative_errno();
+	if (sigprocmask(SIG_SETMASK, &saved->mask, NULL) < 0)
+		return negative_errno();
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_child_die_with_parent(int lifeline)
+{
+	struct pollfd pfd = { .fd = lifeline, .events = POLLIN };
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		return negative_errno();
+	/*
+	 * The parent may have died before the line above: then no death signal
+	 * will ever come.  Its end of the pipe closed with it, which shows here.
+	 */
+	if (lifeline >= 0) {
+		int r = poll(&pfd, 1, 0);
+
+		if (r < 0)
+			return negative_errno();
+		if (r > 0 && (pfd.revents & (POLLHUP | POLLIN)))
+			raise(SIGKILL);
+	}
+	return 0;
+}
+
+static int reap(pid_t pid, int pidfd, int *ret_wstatus, bool *ret_done)
+{
+	siginfo_t info;
+	int r = -1;
+
+	memset(&info, 0, sizeof(info));
+	if (pidfd >= 0)
+		r = waitid(P_PIDFD, (id_t)pidfd, &info, WEXITED | WSTOPPED | WNOHANG);
+	if (pidfd < 0 || (r < 0 && errno == EINVAL))
+		r = waitid(P_PID, (id_t)pid, &info, WEXITED | WSTOPPED | WNOHANG);
+	if (r < 0)
+		return negative_errno();
+	*ret_done = false;
+	if (info.si_pid == 0)
+		return 0;
+	switch (info.si_code) {
+	case CLD_EXITED:
+		*ret_wstatus = W_EXITCODE(info.si_status, 0);
+		*ret_done = true;
+		break;
+	case CLD_KILLED:
+	case CLD_DUMPED:
+		*ret_wstatus = info.si_status & 0x7f;
+		*ret_done = true;
+		break;
+	case CLD_STOPPED:
+		/* Job control: the child stopped, so does its stand-in; SIGCONT brings both back.
+		 */
+		raise(SIGSTOP);
+		if (pidfd >= 0)
+			sys_pidfd_send_signal(pidfd, SIGCONT, NULL, 0);
+		else
+			kill(pid, SIGCONT);
+		break;
+	}
+	return 0;
+}
+
+static void forward(pid_t pid, int pidfd, const struct signalfd_siginfo *si)
+{
+	/*
+	 * The terminal sends ^C and ^Z to the whole foreground process group; a
+	 * child in our group already has it.  Anything else is passed on.
+	 */
+	if (si->ssi_code == SI_KERNEL && getpgid(pid) == getpgrp())
+		return;
+	if (pidfd >= 0 && sys_pidfd_send_signal(pidfd, (int)si->ssi_signo, NULL, 0) == 0)
+		return;
+	kill(pid, (int)si->ssi_signo);
+}
+
+NSCTL_EXPORT int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus)
+{
+	_cleanup_close_ int sfd = -1;
+	sigset_t set;
+	int wstatus = 0;
+	bool done = false;
+	int r;
+
+	if (pid <= 0 || !ret_wstatus)
+		return -EINVAL;
+	forwarded_set(&set);
+	sigaddset(&set, SIGCHLD);
+	sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0)
+		return negative_errno();
+	/* Whatever was blocked but not yet read stays pending, and the signalfd reads it. */
+	r = reap(pid, pidfd, &wstatus, &done);
+	while (r >= 0 && !done) {
+		struct pollfd pfds[2] = { { .fd = sfd, .events = POLLIN },
+					  { .fd = pidfd, .events = POLLIN } };
+		struct signalfd_siginfo si;
+
+		if (poll(pfds, pidfd >= 0 ? 2 : 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return negative_errno();
+		}
+		while (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+			if (si.ssi_signo != SIGCHLD)
+				forward(pid, pidfd, &si);
+		}
+		r = reap(pid, pidfd, &wstatus, &done);
+	}
+	if (r < 0)
+		return r;
+	*ret_wstatus = wstatus;
+	return 0;
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The last steps of run, unshare and enter: exec PROGRAM cleanly, and end as it ended. */
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "util.h"
+
+void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text)
+{
+	char *end;
+	long fd;
+
+	errno = 0;
+	fd = strtol(text, &end, 10);
+	if (errno || end == text || *end || text[0] < '0' || text[0] > '9' || fd > INT_MAX)
+		cli_usage_error("--keep-fd '%s': not a file descriptor number", text);
+	if (fcntl((int)fd, F_GETFD) < 0)
+		cli_usage_error("--keep-fd '%s': no such open file descriptor", text);
+	if (keep->n >= ELEMENTSOF(keep->fds))
+		cli_usage_error("--keep-fd '%s': at most %zu --keep-fd options", text,
+				ELEMENTSOF(keep->fds));
+	keep->fds[keep->n++] = (int)fd;
+}
+
+void cli_exec(char **argv, const int *keep, size_t n_keep)
+{
+	int r;
+
+	if (keep) {
+		r = nsctl_fds_keep_only(keep, n_keep);
+		if (r < 0)
+			cli_die(EXIT_EXEC_FAILED, r, "cannot limit the inherited file descriptors");
+	}
+	execvp(argv[0], argv);
+	r = errno;
+	/* The same statuses as a shell: 127 nothing found by that name, 126 found but refused. */
+	cli_die(r == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, -r, "cannot execute '%s'",
+		argv[0]);
+}
+
+void cli_exit_like(int wstatus)
+{
+	if (WIFSIGNALED(wstatus)) {
+		int sig = WTERMSIG(wstatus);
+		struct rlimit no_core = { 0, 0 };
+		sigset_t set;
+
+		/* Die of the same signal, without a core of nsctl's own: the child's is the one. */
+		setrlimit(RLIMIT_CORE, &no_core);
+		signal(sig, SIG_DFL);
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		/* A signal that does not kill by default (SIGCHLD, SIGURG ...) cannot end us. */
+		exit(128 + sig);
+	}
+	exit(WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : EXIT_EXEC_FAILED);
+}
