@@ -39,7 +39,11 @@ prefix() {
     sed -n '/^\.SH EXAMPLE/,/^\.SH SEE ALSO/p' "$NSCTL_TOP/man/libnsctl.3" |
         sed '1,2d;$d' | sed '$d' | sed 's/\\e/\\/g' > "$DEST/example.c"
     flags=$(PKG_CONFIG_PATH=$pcdir PKG_CONFIG_SYSROOT_DIR=$DEST pkg-config --cflags --libs libnsctl)
-    cc -Wall -Werror -o "$DEST/example" "$DEST/example.c" $flags
+    # A sanitizer build installs an instrumented library: the program needs the same runtime.
+    sanitize=$(meson introspect "$NSCTL_BUILD" --buildoptions | jq -r '.[] | select(.name == "b_sanitize") | .value')
+    extra=()
+    [ "$sanitize" != none ] && extra=(-fsanitize="$sanitize")
+    cc -Wall -Werror "${extra[@]}" -o "$DEST/example" "$DEST/example.c" $flags
     run env LD_LIBRARY_PATH="$libdir" "$DEST/example" $$ $$
     [ "$status" -eq 0 ]
     [ "$output" = same ]
