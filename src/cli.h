@@ -90,5 +90,7 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_unshare(int argc, char **argv);
 
 #endif
