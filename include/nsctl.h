@@ -301,7 +301,8 @@ int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_rang
 /*
  * Append RANGE to MAP, checked as the kernel would: -ERANGE as above,
  * -EEXIST when it overlaps a range of MAP inside or outside, -E2BIG past
- * NSCTL_IDMAP_MAX lines.  MAP is unchanged on failure.
+ * NSCTL_IDMAP_MAX lines or past the page the kernel reads a map from.
+ * MAP is unchanged on failure.
  */
 int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range);
 
@@ -311,7 +312,8 @@ int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, size_t size);
 /* Write MAP into /proc/PID/uid_map or gid_map (PID 0: the caller's own), in one write(). */
 int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map);
 
-/* Write MAP through newuidmap/newgidmap (the uidmap package): -ENOENT without it, -EPERM if it refused. */
+/* Write MAP through newuidmap/newgidmap (the uidmap package): -ENOENT without it, -EPERM if it
+ * refused. */
 int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map);
 
 /* Write "allow" or "deny" into /proc/PID/setgroups (PID 0: the caller's own). */
@@ -324,8 +326,8 @@ int nsctl_setgroups_write(pid_t pid, bool allow);
  * goes into setgroups before an unprivileged gid_map (CVE-2014-8989); -EPERM
  * if SETGROUPS asks "allow" there.
  */
-int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids,
-			  const struct nsctl_idmap *gids, enum nsctl_setgroups setgroups);
+int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struct nsctl_idmap *gids,
+			  enum nsctl_setgroups setgroups);
 
 /* A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG longer). */
 int nsctl_uts_name_check(const char *name);
@@ -362,7 +364,8 @@ int nsctl_proc_mount(const char *dir);
  */
 int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
 
-/* Write the offsets of the time_for_children namespace of PID (0: the caller), before anyone is in it. */
+/* Write the offsets of the time_for_children namespace of PID (0: the caller), before anyone is in
+ * it. */
 int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
 #ifdef __cplusplus

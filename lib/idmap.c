@@ -76,6 +76,39 @@ static bool overlap(uint32_t a, uint32_t b, uint32_t count_a, uint32_t count_b)
 	return (uint64_t)a < (uint64_t)b + count_b && (uint64_t)b < (uint64_t)a + count_a;
 }
 
+static size_t digits(uint32_t value)
+{
+	size_t n = 1;
+
+	while (value >= 10) {
+		value /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The length of "INNER OUTER COUNT\n". */
+static size_t formatted_length_one(const struct nsctl_idmap_range *range)
+{
+	return digits(range->inner) + digits(range->outer) + digits(range->count) + 3;
+}
+
+static size_t formatted_length(const struct nsctl_idmap *map)
+{
+	size_t length = 0;
+
+	for (size_t i = 0; i < map->n; i++)
+		length += formatted_length_one(&map->ranges[i]);
+	return length;
+}
+
+static size_t page_size(void)
+{
+	long size = sysconf(_SC_PAGESIZE);
+
+	return size > 0 ? (size_t)size : 4096;
+}
+
 NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range)
 {
 	int r;
@@ -95,6 +128,9 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 	}
 	if (map->n == NSCTL_IDMAP_MAX)
 		return -E2BIG;
+	/* The kernel takes a map in one write() of less than a page. */
+	if (formatted_length(map) + formatted_length_one(range) >= page_size())
+		return -E2BIG;
 	map->ranges[map->n++] = *range;
 	return 0;
 }
@@ -107,8 +143,9 @@ NSCTL_EXPORT int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, si
 		return -EINVAL;
 	buf[0] = '\0';
 	for (size_t i = 0; i < map->n; i++) {
-		int n = snprintf(buf + length, size - length, "%" PRIu32 " %" PRIu32 " %" PRIu32 "\n",
-				 map->ranges[i].inner, map->ranges[i].outer, map->ranges[i].count);
+		int n =
+		    snprintf(buf + length, size - length, "%" PRIu32 " %" PRIu32 " %" PRIu32 "\n",
+			     map->ranges[i].inner, map->ranges[i].outer, map->ranges[i].count);
 
 		if (n < 0)
 			return -EINVAL;
@@ -161,7 +198,8 @@ NSCTL_EXPORT int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind,
 
 NSCTL_EXPORT int nsctl_setgroups_write(pid_t pid, bool allow)
 {
-	return allow ? proc_write(pid, "setgroups", "allow", 5) : proc_write(pid, "setgroups", "deny", 4);
+	return allow ? proc_write(pid, "setgroups", "allow", 5)
+		     : proc_write(pid, "setgroups", "deny", 4);
 }
 
 /* newuidmap PID INNER OUTER COUNT...: the setuid helper of shadow's uidmap package. */
@@ -194,7 +232,8 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 		}
 	}
 	argv[n] = NULL;
-	/* posix_spawn: the helper runs with our environment, and nothing of ours runs in between. */
+	/* posix_spawn: the helper runs with our environment, and nothing of ours runs in between.
+	 */
 	r = posix_spawnp(&child, program, NULL, NULL, argv, environ);
 	if (r != 0)
 		return -r;

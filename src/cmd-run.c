@@ -78,7 +78,8 @@ static _Noreturn void run_child(const struct create_options *o, int sock, bool s
 	r = nsctl_child_die_with_parent(sock);
 	if (r < 0)
 		cli_fail(r, "cannot arrange to die with nsctl");
-	/* A time namespace takes offsets only while empty: the child enters it once they are written. */
+	/* A time namespace takes offsets only while empty: the child enters it once they are
+	 * written. */
 	if ((o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && unshare(CLONE_NEWTIME) < 0)
 		cli_fail(-errno, "unshare(CLONE_NEWTIME)");
 	if (sync) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The options of nsctl run and nsctl unshare, parsed and checked in one place, and what they do inside. */
+/* The options of nsctl run and nsctl unshare, parsed and checked in one place, and what they do
+ * inside. */
 #include <getopt.h>
 #include <grp.h>
 #include <limits.h>
@@ -61,7 +62,8 @@ static void help(enum create_mode mode)
 	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
 	if (run)
 		fputs("     --init                 a small init is PID 1 (needs -p): it reaps\n"
-		      "                              orphans and passes signals on; PROGRAM is PID 2\n",
+		      "                              orphans and passes signals on; PROGRAM is PID "
+		      "2\n",
 		      stdout);
 	fputs("     --mount-proc[=DIR]     mount a fresh proc on DIR, /proc by default "
 	      "(implies -m)\n"
@@ -137,7 +139,8 @@ static void map_add(struct nsctl_idmap *map, const char *option, const char *tex
 	if (r == -EEXIST)
 		cli_usage_error("%s '%s': overlaps a range already mapped", option, text);
 	if (r == -E2BIG)
-		cli_usage_error("%s '%s': more than %d ranges", option, text, NSCTL_IDMAP_MAX);
+		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text",
+				option, text, NSCTL_IDMAP_MAX);
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': the range must be 1 ID or more and end below 4294967295",
 				option, text);
@@ -225,7 +228,8 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 	if (o->proc_dir && (o->propagation == NSCTL_PROPAGATION_SHARED ||
 			    o->propagation == NSCTL_PROPAGATION_UNCHANGED))
 		cli_usage_error("--mount-proc with --propagation %s would mount proc on the host",
-				o->propagation == NSCTL_PROPAGATION_SHARED ? "shared" : "unchanged");
+				o->propagation == NSCTL_PROPAGATION_SHARED ? "shared"
+									   : "unchanged");
 	if (o->proc_dir && o->mode == CREATE_UNSHARE && (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
 		cli_usage_error("--mount-proc with -p: the new PID namespace is only PROGRAM's "
 				"children's; use nsctl run");
@@ -267,11 +271,13 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+rcR:w:S:G:vh", optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vh", optional_argument);
 	bool has_propagation = false;
 	uint32_t euid = geteuid(), egid = getegid();
 	int c;
 
+	/* getopt's own messages lack the "nsctl: run:" prefix: these are reported below. */
+	opterr = 0;
 	memset(o, 0, sizeof(*o));
 	o->mode = mode;
 	o->cgroup_fd = -1;
@@ -388,6 +394,12 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case 'h':
 			help(mode);
 			exit(EXIT_SUCCESS);
+		case ':':
+			cli_usage_error("option '%s' needs an argument", argv[optind - 1]);
+		case '?':
+			if (optopt)
+				cli_usage_error("unrecognized option '-%c'", optopt);
+			cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_usage_error("unrecognized option");

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What nsctl run and nsctl unshare share: their options, and the steps inside the new namespaces. */
+/* What nsctl run and nsctl unshare share: their options, and the steps inside the new namespaces.
+ */
 #ifndef NSCTL_CREATE_OPTIONS_H
 #define NSCTL_CREATE_OPTIONS_H
 
