@@ -182,6 +182,48 @@ int nsctl_pin_name_path(enum nsctl_type type, const char *name, char *buf, size_
 int nsctl_pin_name_types(const char *name, unsigned *ret_types);
 
 /*
+ * Pin the namespace at NSFD onto PATH, which is created (never through a
+ * symlink) and must not exist, unless it already pins this very namespace
+ * (then nothing is done and 0 returned).  The mount is made on the fd of the
+ * file created, so that a path swapped meanwhile cannot redirect it (runc
+ * CVE-2021-30465).  A mount namespace is pinned onto a private mount: where
+ * PATH's directory is a shared mount, it is first bind-mounted onto itself and
+ * made private, as "ip netns" does for /run/netns.
+ * -EEXIST: PATH exists and is not a pin of this namespace; -ELOOP: PATH is a
+ * symlink; -ENOTTY: NSFD is not a namespace; -EINVAL: the kernel refuses the
+ * pin (a mount namespace that is not newer than the caller's own).
+ * FLAGS must be 0 (reserved).
+ */
+int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
+
+/*
+ * Pin the namespace at NSFD under NAME: creates the pin directory where
+ * needed (/run/netns shared, as iproute2 keeps it; /run/nsctl/mnt private).
+ */
+int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
+
+/*
+ * Remove the pin at PATH: unmount it and remove its file.  Anything that is
+ * not an nsfs mount (a plain file, a symlink, a directory, a /proc/PID/ns
+ * link) is refused with -ENOTTY and left untouched.
+ */
+int nsctl_pin_remove(const char *path);
+
+/* One pin, as the mount table shows it. */
+struct nsctl_pin {
+	enum nsctl_type type;
+	ino_t ino;  /* the pinned namespace's inode */
+	char *path; /* the mount point, in the caller's mount namespace */
+};
+
+/*
+ * Every pin in the caller's mount namespace (nsfs mounts of
+ * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pins_free().
+ */
+int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, size_t *ret_count);
+void nsctl_pins_free(struct nsctl_pin *pins, size_t count);
+
+/*
  * File descriptors handed to a program.  A namespace boundary is a security
  * boundary and an inherited fd is a way through it (runc CVE-2024-21626), so
  * a program gets 0, 1 and 2 and only what was asked for.

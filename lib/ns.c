@@ -21,16 +21,7 @@ static int type_from_link(int fd, enum nsctl_type *ret_type)
 	if (n < 0)
 		return negative_errno();
 	target[n] = '\0';
-	nsctl_type_foreach (t) {
-		const char *name = nsctl_type_get(t)->name;
-		size_t length = strlen(name);
-
-		if (strncmp(target, name, length) == 0 && target[length] == ':') {
-			*ret_type = t;
-			return 0;
-		}
-	}
-	return -ENOTTY;
+	return ns_link_parse(target, ret_type, NULL) < 0 ? -ENOTTY : 0;
 }
 
 static int require_nsfs(int fd)

@@ -62,7 +62,9 @@ void cli_usage_error(const char *format, ...)
 		fprintf(stderr, "Try 'nsctl %s --help'.\n", current->name);
 	else
 		fputs("Try 'nsctl --help'.\n", stderr);
-	exit(current ? current->failure_status : EXIT_USAGE);
+	if (!current)
+		exit(EXIT_USAGE);
+	exit(current->usage_status ? current->usage_status : current->failure_status);
 }
 
 void cli_die(int status, int err, const char *format, ...)

@@ -24,7 +24,8 @@ struct cli_command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
-	int failure_status; /* what a failed system call or bad usage exits with */
+	int failure_status; /* what a failed system call exits with */
+	int usage_status;   /* what bad usage exits with, where it differs (0: the same) */
 };
 
 /* The subcommand being run: its name goes into every message, its status into every exit. */
@@ -92,5 +93,7 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 int cmd_compare(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_unshare(int argc, char **argv);
+int cmd_pin(int argc, char **argv);
+int cmd_unpin(int argc, char **argv);
 
 #endif

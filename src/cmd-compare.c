@@ -237,8 +237,9 @@ int cmd_compare(int argc, char **argv)
 
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);
+	asked = select_types(asked, &a, &b);
 	nsctl_type_foreach (t) {
-		if (!(select_types(asked, &a, &b) & NSCTL_TYPE_BIT(t)))
+		if (!(asked & NSCTL_TYPE_BIT(t)))
 			continue;
 		results[n].type = t;
 		operand_identify(&a, t, &results[n].a);

@@ -105,3 +105,12 @@ complete_words() {
         done
     done
 }
+
+@test "bash completion offers pin names, ip netns ones included" {
+    require_root
+    name=nsctl-cli-complete-$$
+    ip netns add "$name"
+    run complete_words nsctl unpin nsctl-cli-complete-
+    ip netns del "$name"
+    echo "$output" | grep -qx "$name"
+}

@@ -63,6 +63,10 @@ ns_inode() {
     stat -L -c %i "/proc/$1/ns/$2"
 }
 
+# The mount table, as mount points, types and sources.  /run/netns and
+# /run/nsctl/mnt are left out: the first pin there makes them mounts of their
+# own (shared, as iproute2 makes /run/netns; private for mount-namespace
+# pins), and they stay, by design, as "ip netns" leaves /run/netns.
 mount_table() {
-    cat /proc/self/mountinfo | awk '{print $5, $9, $10}' | sort
+    awk '$5 != "/run/netns" && $5 != "/run/nsctl/mnt" {print $5, $9, $10}' /proc/self/mountinfo | sort
 }

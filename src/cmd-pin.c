@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl pin: keep namespaces alive with no process in them, by bind-mounting them onto files. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util.h"
+
+static void help(void)
+{
+	fputs("Usage: nsctl pin [options] TARGET PATH|NAME\n"
+	      "\nKeep namespaces of TARGET alive with no process in them, by bind-mounting\n"
+	      "them onto a file.  TARGET is a PID or a namespace file (/proc/PID/ns/TYPE,\n"
+	      "another pin).  PATH is a file to create; a NAME (no slash) pins a network\n"
+	      "namespace at " NSCTL_PIN_NETNS_DIR "/NAME, where \"ip netns\" finds it, and any\n"
+	      "other type at " NSCTL_PIN_DIR "/TYPE/NAME.\n"
+	      "\nOptions:\n",
+	      stdout);
+	cli_type_options_help(stdout, "", "pin the");
+	fputs(" -t, --type LIST           pin the types in LIST (comma-separated, or \"all\")\n",
+	      stdout);
+	cli_help_footer(stdout);
+	fputs("\nWith a PID, say which types to pin; a namespace file pins its own type.\n"
+	      "Several types need a NAME (each gets its own pin); one PATH takes one type.\n"
+	      "PATH must not exist, unless it already pins the same namespace; it is\n"
+	      "created without following symlinks.  Remove pins with nsctl unpin.\n",
+	      stdout);
+}
+
+int cmd_pin(int argc, char **argv)
+{
+	static const struct option own_options[] = {
+		{ "type", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct option *options = cli_long_options_with_types(own_options, no_argument);
+	const char *optstring = cli_optstring_with_types("+t:h", no_argument);
+	int fds[NSCTL_TYPE_COUNT], done[NSCTL_TYPE_COUNT];
+	char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	struct nsctl_process *process = NULL;
+	const char *target, *where;
+	unsigned types = 0, file_types;
+	enum nsctl_type file_type;
+	bool is_name;
+	size_t n_done = 0;
+	pid_t pid;
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+
+		switch (c) {
+		case 't':
+			types |= cli_parse_type_list("--type", optarg);
+			break;
+		case 'h':
+			help();
+			exit(EXIT_SUCCESS);
+		default:
+			if (cli_type_from_letter(c, &type) < 0)
+				cli_usage_error("unrecognized option");
+			types |= NSCTL_TYPE_BIT(type);
+		}
+	}
+	if (argc - optind != 2)
+		cli_usage_error("%s", argc - optind < 2 ? "TARGET and PATH|NAME needed"
+							: "too many operands");
+	target = argv[optind];
+	where = argv[optind + 1];
+	is_name = !strchr(where, '/');
+	if (!*where)
+		cli_usage_error("'': an empty PATH or NAME");
+
+	/* Everything is opened and checked before the first pin is made. */
+	nsctl_type_foreach (t)
+		fds[t] = -1;
+	r = nsctl_pid_parse(target, &pid);
+	if (r >= 0) {
+		if (!types)
+			cli_usage_error(
+			    "which namespaces of PID %s? Give type options (e.g. --net)", target);
+		r = nsctl_process_open(pid, &process);
+		if (r < 0)
+			cli_fail(r, "PID %s", target);
+	} else if (strspn(target, "0123456789") == strlen(target) && *target) {
+		cli_usage_error("'%s': not a valid PID", target);
+	} else {
+		r = nsctl_ns_open_path(target, -1, &file_type);
+		if (r < 0)
+			cli_fail(r, "%s", target);
+		file_types = NSCTL_TYPE_BIT(file_type);
+		if (types & ~file_types)
+			cli_usage_error("%s is a %s namespace; the type options ask for others",
+					target, nsctl_type_get(file_type)->name);
+		types = file_types;
+		fds[file_type] = r;
+	}
+	if (!is_name && __builtin_popcount(types) > 1)
+		cli_usage_error("one PATH takes one namespace; pin several types under a NAME");
+	nsctl_type_foreach (t) {
+		if (!(types & NSCTL_TYPE_BIT(t)))
+			continue;
+		if (process) {
+			fds[t] = nsctl_process_open_ns(process, t, false);
+			if (fds[t] < 0)
+				cli_fail(fds[t], "PID %s: %s namespace", target,
+					 nsctl_type_get(t)->name);
+		}
+		if (is_name) {
+			r = nsctl_pin_name_path(t, where, paths[t], sizeof(paths[t]));
+			if (r < 0)
+				cli_usage_error(
+				    "'%s': not a valid pin name (no '/', not . or .., at "
+				    "most %d bytes)",
+				    where, NAME_MAX);
+		} else {
+			snprintf(paths[t], sizeof(paths[t]), "%s", where);
+		}
+	}
+	if (process && nsctl_process_alive(process) != 1)
+		cli_fail(-ESRCH, "PID %s", target);
+
+	nsctl_type_foreach (t) {
+		if (!(types & NSCTL_TYPE_BIT(t)))
+			continue;
+		r = is_name ? nsctl_pin_create_name(fds[t], where, 0)
+			    : nsctl_pin_create(fds[t], where, 0);
+		if (r < 0) {
+			/* All or nothing: take back the pins this call made. */
+			for (size_t i = 0; i < n_done; i++)
+				nsctl_pin_remove(paths[done[i]]);
+			if (r == -EINVAL && t == NSCTL_TYPE_MNT)
+				cli_fail(r,
+					 "%s: the kernel pins only mount namespaces newer than "
+					 "the caller's own",
+					 paths[t]);
+			cli_fail(r, "%s", paths[t]);
+		}
+		done[n_done++] = (int)t;
+	}
+	nsctl_type_foreach (t)
+		close_fdp(&fds[t]);
+	nsctl_process_free(process);
+	return EXIT_SUCCESS;
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl unpin: remove pins, and nothing that is not one. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util.h"
+
+static void help(void)
+{
+	fputs("Usage: nsctl unpin [options] PATH|NAME...\n"
+	      "\nRemove pins: unmount each namespace bind-mounted on PATH and remove the\n"
+	      "file.  A NAME (no slash) is the pin of that name of every type\n"
+	      "(" NSCTL_PIN_NETNS_DIR "/NAME, as \"ip netns\" makes them, and " NSCTL_PIN_DIR
+	      "/TYPE/NAME).\n"
+	      "Anything that is not a pin is refused and left untouched.\n"
+	      "\nOptions:\n",
+	      stdout);
+	cli_type_options_help(stdout, "", "only unpin a NAME's");
+	cli_help_footer(stdout);
+}
+
+static int unpin_path(const char *path)
+{
+	int r = nsctl_pin_remove(path);
+
+	if (r == -ENOTTY)
+		cli_warn(0, "%s: not a pin (no namespace is mounted there); left untouched", path);
+	else if (r < 0)
+		cli_warn(r, "%s", path);
+	return r;
+}
+
+int cmd_unpin(int argc, char **argv)
+{
+	static const struct option own_options[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct option *options = cli_long_options_with_types(own_options, no_argument);
+	const char *optstring = cli_optstring_with_types("+h", no_argument);
+	unsigned only = 0;
+	bool failed = false;
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+
+		if (c == 'h') {
+			help();
+			exit(EXIT_SUCCESS);
+		}
+		if (cli_type_from_letter(c, &type) < 0)
+			cli_usage_error("unrecognized option");
+		only |= NSCTL_TYPE_BIT(type);
+	}
+	if (optind >= argc)
+		cli_usage_error("no PATH or NAME given");
+	/* Check every operand's form before removing anything. */
+	for (int i = optind; i < argc; i++) {
+		char path[PATH_MAX];
+
+		if (!*argv[i])
+			cli_usage_error("'': an empty PATH or NAME");
+		if (!strchr(argv[i], '/') &&
+		    nsctl_pin_name_path(NSCTL_TYPE_NET, argv[i], path, sizeof(path)) < 0)
+			cli_usage_error("'%s': not a valid pin name", argv[i]);
+	}
+	for (int i = optind; i < argc; i++) {
+		unsigned types;
+
+		if (strchr(argv[i], '/')) {
+			failed |= unpin_path(argv[i]) < 0;
+			continue;
+		}
+		r = nsctl_pin_name_types(argv[i], &types);
+		if (r >= 0 && only)
+			types &= only;
+		if (r < 0 || !types) {
+			cli_warn(0, "%s: no pin of that name", argv[i]);
+			failed = true;
+			continue;
+		}
+		nsctl_type_foreach (t) {
+			char path[PATH_MAX];
+
+			if (!(types & NSCTL_TYPE_BIT(t)))
+				continue;
+			nsctl_pin_name_path(t, argv[i], path, sizeof(path));
+			failed |= unpin_path(path) < 0;
+		}
+	}
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
