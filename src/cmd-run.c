@@ -26,12 +26,8 @@
 /* What the parent must do between the child's start and its exec. */
 static bool need_sync(const struct create_options *o)
 {
-	bool pins = false;
-
-	nsctl_type_foreach (t)
-		pins = pins || o->pins[t];
 	return create_options_need_user_maps(o) || o->has_monotonic || o->has_boottime ||
-	       o->cgroup_fd >= 0 || o->verbose || pins;
+	       o->cgroup_fd >= 0 || o->verbose || create_options_have_pins(o);
 }
 
 /* Write all of BUF, or fail. */
@@ -136,6 +132,11 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
 			abandon(pid, pidfd, r, what);
 		}
 	}
+	if (create_options_have_pins(o)) {
+		r = create_pins(o, pid);
+		if (r < 0)
+			abandon(pid, pidfd, 0, "nothing pinned, PROGRAM not started");
+	}
 	if (o->verbose) {
 		fprintf(stderr, "nsctl: run: PID of child created by clone() is %d\n", (int)pid);
 		create_print_namespaces(o, pid);
@@ -179,8 +180,10 @@ int cmd_run(int argc, char **argv)
 		if (n == 1) {
 			prepare_child(&o, pid, pidfd);
 			msg = MSG_GO;
-			if (send_all(sock[0], &msg, 1) < 0)
+			if (send_all(sock[0], &msg, 1) < 0) {
+				create_pins_remove(&o);
 				abandon(pid, pidfd, -errno, "cannot start the child");
+			}
 		}
 	}
 	r = nsctl_supervise(pid, pidfd, &wstatus);

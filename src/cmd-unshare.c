@@ -13,11 +13,7 @@
 /* What only a process left outside the new user namespace can do for the caller. */
 static bool need_helper(const struct create_options *o)
 {
-	bool pins = false;
-
-	nsctl_type_foreach (t)
-		pins = pins || o->pins[t];
-	return create_options_need_user_maps(o) || pins;
+	return create_options_need_user_maps(o) || create_options_have_pins(o);
 }
 
 /*
@@ -44,6 +40,9 @@ static _Noreturn void helper(const struct create_options *o, pid_t caller, int s
 				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"
 					      : "");
 	}
+	/* Still in the old mount namespace, with its privilege: where the pins must be made. */
+	if (create_options_have_pins(o) && create_pins(o, caller) < 0)
+		_exit(EXIT_EXEC_FAILED);
 	_exit(EXIT_SUCCESS);
 }
 

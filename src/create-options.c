@@ -139,8 +139,8 @@ static void map_add(struct nsctl_idmap *map, const char *option, const char *tex
 	if (r == -EEXIST)
 		cli_usage_error("%s '%s': overlaps a range already mapped", option, text);
 	if (r == -E2BIG)
-		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text",
-				option, text, NSCTL_IDMAP_MAX);
+		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text", option,
+				text, NSCTL_IDMAP_MAX);
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': the range must be 1 ID or more and end below 4294967295",
 				option, text);
@@ -205,6 +205,23 @@ static void require_type(const struct create_options *o, enum nsctl_type type, c
 				info->short_option, info->long_option);
 }
 
+/* Whether the directory a new file PATH would be made in exists. */
+static bool parent_is_directory(const char *path)
+{
+	_cleanup_free_ char *copy = strdup(path);
+	char *slash = copy ? strrchr(copy, '/') : NULL;
+	struct stat st;
+
+	if (!copy)
+		cli_fail(-ENOMEM, "%s", path);
+	if (!slash)
+		return true;
+	if (slash == copy)
+		slash++;
+	*slash = '\0';
+	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Cross-checks between options, once all are known. */
 static void check_combinations(struct create_options *o, bool has_propagation)
 {
@@ -233,9 +250,27 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 	if (o->proc_dir && o->mode == CREATE_UNSHARE && (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
 		cli_usage_error("--mount-proc with -p: the new PID namespace is only PROGRAM's "
 				"children's; use nsctl run");
+	/* The kernel shows a PID namespace only once its first process (its init) exists. */
+	if (o->mode == CREATE_UNSHARE && o->pins[NSCTL_TYPE_PID])
+		cli_usage_error("--pid='%s': a new PID namespace is empty until PROGRAM forks, and "
+				"cannot be pinned before; use nsctl run",
+				o->pins[NSCTL_TYPE_PID]);
 	nsctl_type_foreach (t) {
+		struct stat st;
+
 		if (unsupported & NSCTL_TYPE_BIT(t))
 			cli_fail(-EOPNOTSUPP, "%s namespaces", nsctl_type_get(t)->name);
+		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
+		 * be. */
+		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
+			cli_usage_error("--%s='%s': the file exists (a pin makes a new one)",
+					nsctl_type_get(t)->long_option, o->pins[t]);
+		if (o->pins[t] && errno != ENOENT)
+			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
+					strerror(errno));
+		if (o->pins[t] && !parent_is_directory(o->pins[t]))
+			cli_usage_error("--%s='%s': no such directory to make the pin in",
+					nsctl_type_get(t)->long_option, o->pins[t]);
 	}
 	if (o->types == 0)
 		cli_usage_error("no namespace to create: give at least one type option");
@@ -405,6 +440,9 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 				cli_usage_error("unrecognized option");
 			o->types |= NSCTL_TYPE_BIT(type);
 			if (optarg) {
+				/* "-u=FILE" as well as "-uFILE" and "--uts=FILE". */
+				if (optarg[0] == '=' && argv[optind - 1][1] != '-')
+					optarg++;
 				if (!*optarg)
 					cli_usage_error("--%s='': an empty file name",
 							nsctl_type_get(type)->long_option);
@@ -493,6 +531,52 @@ void create_print_namespaces(const struct create_options *o, pid_t pid)
 			fprintf(stderr, " (ID %llu)", (unsigned long long)id.id);
 		fputc('\n', stderr);
 	}
+}
+
+bool create_options_have_pins(const struct create_options *o)
+{
+	nsctl_type_foreach (t) {
+		if (o->pins[t])
+			return true;
+	}
+	return false;
+}
+
+void create_pins_remove(const struct create_options *o)
+{
+	nsctl_type_foreach (t) {
+		if (o->pins[t])
+			nsctl_pin_remove(o->pins[t]);
+	}
+}
+
+int create_pins(const struct create_options *o, pid_t pid)
+{
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+		_cleanup_close_ int fd = -1;
+		char path[64];
+		int r;
+
+		if (!o->pins[t])
+			continue;
+		/* For pid and time, the namespace the children are in: the new one. */
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid,
+			 info->children_name ? info->children_name : info->name);
+		fd = nsctl_ns_open_path(path, (int)t, NULL);
+		r = fd < 0 ? fd : nsctl_pin_create(fd, o->pins[t], 0);
+		if (r < 0) {
+			/* All or nothing: the pins made so far go too. */
+			nsctl_type_foreach (u) {
+				if (u < t && o->pins[u])
+					nsctl_pin_remove(o->pins[u]);
+			}
+			cli_warn(r, "--%s='%s': cannot pin the new %s namespace", info->long_option,
+				 o->pins[t], info->name);
+			return r;
+		}
+	}
+	return 0;
 }
 
 void create_exec(const struct create_options *o)

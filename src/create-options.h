@@ -54,6 +54,18 @@ void create_setup_inside(const struct create_options *o);
 /* Print the identities of the new namespaces of PID (0: the caller's), for --verbose. */
 void create_print_namespaces(const struct create_options *o, pid_t pid);
 
+bool create_options_have_pins(const struct create_options *o);
+
+/*
+ * Pin the new namespaces of PID (for pid and time: those of its children) at
+ * the files of --TYPE=FILE.  All or nothing: on failure, say why, remove the
+ * pins made, and return -errno.
+ */
+int create_pins(const struct create_options *o, pid_t pid);
+
+/* Remove the pins create_pins() made. */
+void create_pins_remove(const struct create_options *o);
+
 /* Run PROGRAM: only fds 0-2 and --keep-fd survive, unless --keep-fds. */
 _Noreturn void create_exec(const struct create_options *o);
 
