@@ -187,12 +187,17 @@ NSCTL_EXPORT int nsctl_reap_as_init(pid_t program, int *ret_wstatus)
 		pid_t pid;
 
 		/* As PID 1, every orphan of the namespace is ours to reap, or it stays a zombie. */
+		bool program_ended = false;
+
 		while ((pid = waitpid(-1, &wstatus, WNOHANG)) > 0) {
 			if (pid == program) {
 				*ret_wstatus = wstatus;
-				return 0;
+				program_ended = true;
 			}
 		}
+		/* Return with every zombie reaped, those PROGRAM left to us included. */
+		if (program_ended)
+			return 0;
 		if (pid < 0 && errno != EINTR)
 			return negative_errno();
 		if (read(sfd, &si, sizeof(si)) != (ssize_t)sizeof(si)) {

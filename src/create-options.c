@@ -42,10 +42,11 @@ static void help(enum create_mode mode)
 		      "to it, kill it if nsctl dies, and end as it ends.\n",
 		      stdout);
 	else
-		fputs("Move nsctl into new namespaces with unshare(), then become PROGRAM.\n"
-		      "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
-		      "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
-		      stdout);
+		fputs(
+		    "Move nsctl into new namespaces with unshare(), then become PROGRAM.\n"
+		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
+		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
+		    stdout);
 	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
