@@ -426,3 +426,28 @@ inside_inodes() {
         [[ "$output" == *"$opt"* ]]
     done
 }
+
+# Complete the words given, as bash would at the end of the line; print the candidates.
+complete_words() {
+    bash -c '
+        source "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        _nsctl
+        printf "%s\n" "${COMPREPLY[@]}"
+    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
+}
+
+@test "run: completion knows option arguments, PROGRAM and its arguments" {
+    run complete_words nsctl run --propagation s
+    [ "$(echo "$output" | sort | tr '\n' ' ')" = "shared slave " ]
+    run complete_words nsctl run --setgroups ""
+    [ "$(echo "$output" | sort | tr '\n' ' ')" = "allow deny " ]
+    run complete_words nsctl run -u --hostname foo hostnam
+    echo "$output" | grep -qx hostname
+    run complete_words nsctl unshare -r -- ls /et
+    echo "$output" | grep -qx /etc
+    run complete_words nsctl unshare --in
+    [ -z "$output" ]
+    run complete_words nsctl run --in
+    echo "$output" | grep -qx -- --init
+}
