@@ -522,6 +522,14 @@ void create_print_namespaces(const struct create_options *o, pid_t pid)
 			 nsctl_type_get(t)->children_name ? nsctl_type_get(t)->children_name
 							  : nsctl_type_get(t)->name);
 		fd = nsctl_ns_open_path(path, (int)t, NULL);
+		/* A new PID namespace shows only once its first process exists. */
+		if (fd == -ENOENT && t == NSCTL_TYPE_PID) {
+			fprintf(stderr,
+				"nsctl: %s: new pid namespace, for PROGRAM's children: its first "
+				"child will be PID 1\n",
+				cli_command_name());
+			continue;
+		}
 		if (fd < 0 || nsctl_ns_identify(fd, &id) < 0 ||
 		    nsctl_ns_id_format(&id, text, sizeof(text)) < 0) {
 			cli_warn(fd < 0 ? fd : -EIO, "%s", path);
