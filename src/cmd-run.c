@@ -168,7 +168,7 @@ int cmd_run(int argc, char **argv)
 	}
 	close(sock[1]);
 	if (pid < 0)
-		cli_fail(pid, "clone()");
+		create_fail(&o, pid, "clone()");
 	close_fdp(&o.cgroup_fd);
 	if (sync) {
 		ssize_t n;

@@ -86,7 +86,7 @@ int cmd_unshare(int argc, char **argv)
 		close(sock[1]);
 	}
 	if (unshare((int)nsctl_types_to_clone_flags(o.types)) < 0)
-		cli_fail(-errno, "unshare()");
+		create_fail(&o, -errno, "unshare()");
 	if (helper_pid > 0) {
 		helper_finish(helper_pid, sock[0]);
 		close(sock[0]);

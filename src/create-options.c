@@ -227,8 +227,6 @@ static bool parent_is_directory(const char *path)
 /* Cross-checks between options, once all are known. */
 static void check_combinations(struct create_options *o, bool has_propagation)
 {
-	unsigned unsupported = o->types & ~nsctl_types_supported();
-
 	if (o->hostname)
 		require_type(o, NSCTL_TYPE_UTS, "--hostname");
 	if (o->domainname)
@@ -260,8 +258,6 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 	nsctl_type_foreach (t) {
 		struct stat st;
 
-		if (unsupported & NSCTL_TYPE_BIT(t))
-			cli_fail(-EOPNOTSUPP, "%s namespaces", nsctl_type_get(t)->name);
 		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
 		 * be. */
 		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
@@ -460,6 +456,24 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	if (optind >= argc)
 		cli_usage_error("no PROGRAM given");
 	o->argv = argv + optind;
+}
+
+void create_fail(const struct create_options *o, int err, const char *call)
+{
+	/*
+	 * The kernel creates all the namespaces or none, and says EINVAL for a
+	 * type it lacks: looked for only then, to keep the start fast.
+	 */
+	if (err == -EINVAL) {
+		unsigned unsupported = o->types & ~nsctl_types_supported();
+
+		nsctl_type_foreach (t) {
+			if (unsupported & NSCTL_TYPE_BIT(t))
+				cli_fail(-EOPNOTSUPP, "%s: %s namespaces", call,
+					 nsctl_type_get(t)->name);
+		}
+	}
+	cli_fail(err, "%s", call);
 }
 
 bool create_options_need_user_maps(const struct create_options *o)

@@ -42,6 +42,9 @@ struct create_options {
 /* Parse and check everything, before anything is created; usage errors exit 125. */
 void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o);
 
+/* CALL (clone, unshare) failed with ERR: say why, naming a type the kernel lacks, and exit 125. */
+_Noreturn void create_fail(const struct create_options *o, int err, const char *call);
+
 /* Whether the options need anything written from outside the new user namespace. */
 bool create_options_need_user_maps(const struct create_options *o);
 
