@@ -451,3 +451,43 @@ complete_words() {
     run complete_words nsctl run --in
     echo "$output" | grep -qx -- --init
 }
+
+@test "run: a failure in the child before exec exits 125, names the input, runs nothing" {
+    require_root
+    run "$NSCTL" run -u -w /nonexistent-nsctl-dir touch "$TMP/ran"
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: run: --wd '/nonexistent-nsctl-dir': chdir: No such file or directory" ]]
+    run "$NSCTL" run -m -R /nonexistent-nsctl-root touch "$TMP/ran"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--root '/nonexistent-nsctl-root'"* ]]
+    run "$NSCTL" run -m --mount-proc=/nonexistent-nsctl-proc touch "$TMP/ran"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--mount-proc '/nonexistent-nsctl-proc'"* ]]
+    [ ! -e "$TMP/ran" ]
+}
+
+@test "run: --TYPE=FILE pins every new namespace, seen by nsenter; a failure pins nothing" {
+    require_root
+    pins="$TMP/cgroup $TMP/ipc $TMP/mnt $TMP/net $TMP/pid $TMP/time $TMP/user $TMP/uts"
+    run "$NSCTL" run -C"$TMP/cgroup" -i="$TMP/ipc" --mount="$TMP/mnt" --net="$TMP/net" \
+        --pid="$TMP/pid" --time="$TMP/time" --user="$TMP/user" --uts="$TMP/uts" \
+        -r --hostname "nsctl-pin-$$" \
+        stat -L -c %i /proc/self/ns/cgroup /proc/self/ns/ipc /proc/self/ns/mnt /proc/self/ns/net \
+        /proc/self/ns/pid /proc/self/ns/time /proc/self/ns/user /proc/self/ns/uts
+    echo "$output"
+    status_run=$status
+    inodes=$(for p in $pins; do stat -c %i "$p" 2>/dev/null; done | tr '\n' ' ')
+    host=$(nsenter --uts="$TMP/uts" hostname 2>&1)
+    for p in $pins; do umount "$p" 2>/dev/null; rm -f "$p"; done
+    [ "$status_run" -eq 0 ]
+    [ "$inodes" = "$(echo "$output" | tr '\n' ' ')" ]
+    [ "$host" = "nsctl-pin-$$" ]
+    # Unprivileged: the pin fails (no mount on the host), and none is left.
+    run as_nobody "$NSCTL" run -r --net="$TMP/net" --uts="$TMP/uts" true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--net='$TMP/net': cannot pin"* ]]
+    [ ! -e "$TMP/net" ]
+    [ ! -e "$TMP/uts" ]
+}
