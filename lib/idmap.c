@@ -208,8 +208,8 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 {
 	const char *program = kind == NSCTL_IDMAP_UID ? "newuidmap" : "newgidmap";
 	/* One PID, three numbers a line, each at most 10 digits and a NUL. */
-	static char numbers[1 + NSCTL_IDMAP_MAX * 3][12];
-	char *argv[2 + 1 + NSCTL_IDMAP_MAX * 3 + 1];
+	_cleanup_free_ char(*numbers)[12] = NULL;
+	_cleanup_free_ char **argv = NULL;
 	size_t n = 0;
 	pid_t child;
 	int wstatus, r;
@@ -217,6 +217,10 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	if (pid <= 0 || !map || map->n == 0 || map->n > NSCTL_IDMAP_MAX ||
 	    (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
 		return -EINVAL;
+	numbers = calloc(1 + map->n * 3, sizeof(*numbers));
+	argv = calloc(2 + map->n * 3 + 1, sizeof(*argv));
+	if (!numbers || !argv)
+		return -ENOMEM;
 	argv[n++] = (char *)program;
 	snprintf(numbers[0], sizeof(numbers[0]), "%d", (int)pid);
 	argv[n++] = numbers[0];

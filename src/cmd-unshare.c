@@ -66,13 +66,23 @@ static void helper_finish(pid_t pid, int sock)
 int cmd_unshare(int argc, char **argv)
 {
 	struct create_options o;
+	struct sigaction saved_sigchld;
 	pid_t helper_pid = -1;
 	int sock[2] = { -1, -1 };
 	int r;
 
 	create_options_parse(argc, argv, CREATE_UNSHARE, &o);
 	if (need_helper(&o)) {
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		pid_t caller = getpid();
+
+		/*
+		 * A caller that ignored SIGCHLD (inherited across exec) would have
+		 * the helper reaped away from waitpid(); PROGRAM gets it back.
+		 */
+		sigemptyset(&dfl.sa_mask);
+		if (sigaction(SIGCHLD, &dfl, &saved_sigchld) < 0)
+			cli_fail(-errno, "sigaction(SIGCHLD)");
 
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
 			cli_fail(-errno, "socketpair");
@@ -90,6 +100,8 @@ int cmd_unshare(int argc, char **argv)
 	if (helper_pid > 0) {
 		helper_finish(helper_pid, sock[0]);
 		close(sock[0]);
+		if (sigaction(SIGCHLD, &saved_sigchld, NULL) < 0)
+			cli_fail(-errno, "sigaction(SIGCHLD)");
 	}
 	/* Offsets of the time namespace PROGRAM's children will be in, before any is. */
 	if (o.has_monotonic || o.has_boottime) {

@@ -5,21 +5,29 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
+# The host's mounts this file's tests could leave behind: any proc, anything under
+# $TMP, anything named after this file.  Other tests on the machine mount
+# and unmount elsewhere meanwhile; those are not ours to judge.
+own_mounts() {
+    mount_table | awk -v tmp="$TMP" '$2 == "proc" || index($1, tmp) == 1 || $0 ~ /nsctl-run-/'
+}
+
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     HOST_BEFORE=$(hostname)
     DOMAIN_BEFORE=$(domainname)
     TMP=$(mktemp -d)
     chmod 755 "$TMP"
+    MOUNTS_BEFORE=$(own_mounts)
 }
 
 teardown() {
     cleanup_pids
     [ -n "${CGROUP:-}" ] && rmdir "$CGROUP" 2>/dev/null
+    mounts_after=$(own_mounts)
     rm -rf "$TMP"
     [ "$(hostname)" = "$HOST_BEFORE" ]
     [ "$(domainname)" = "$DOMAIN_BEFORE" ]
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$mounts_after" = "$MOUNTS_BEFORE" ]
 }
 
 all_types="cgroup ipc mnt net pid time user uts"
@@ -54,8 +62,7 @@ inside_inodes() {
     require_root
     "$NSCTL" run --cgroup --ipc --mount --net --pid --time --user --uts sleep 600 &
     TEST_PIDS+=($!)
-    sleep 0.3
-    child=$(pgrep -P $! sleep || true)
+    for i in $(seq 100); do child=$(pgrep -P $! sleep) && break; sleep 0.05; done
     [ -n "$child" ]
     wait_for_exec "$child" sleep
     for t in $all_types; do

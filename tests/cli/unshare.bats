@@ -5,11 +5,18 @@
 load helpers
 bats_require_minimum_version 1.5.0
 
+# The host's mounts this file's tests could leave behind: any proc, anything under
+# $TMP, anything named after this file.  Other tests on the machine mount
+# and unmount elsewhere meanwhile; those are not ours to judge.
+own_mounts() {
+    mount_table | awk -v tmp="$TMP" '$2 == "proc" || index($1, tmp) == 1 || $0 ~ /nsctl-unshare-/'
+}
+
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     HOST_BEFORE=$(hostname)
     TMP=$(mktemp -d)
     chmod 755 "$TMP"
+    MOUNTS_BEFORE=$(own_mounts)
     PINS=()
 }
 
@@ -19,9 +26,10 @@ teardown() {
         umount "$pin" 2>/dev/null
         rm -f "$pin"
     done
+    mounts_after=$(own_mounts)
     rm -rf "$TMP"
     [ "$(hostname)" = "$HOST_BEFORE" ]
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$mounts_after" = "$MOUNTS_BEFORE" ]
 }
 
 all_types="cgroup ipc mnt net pid time user uts"
