@@ -230,3 +230,19 @@ all_types="cgroup ipc mnt net pid time user uts"
     [[ "$output" == *"children"* ]]
     [[ "$output" == *"--keep-fd"* ]]
 }
+
+@test "unshare: unprivileged, user with time, mount, net, uts, ipc, cgroup at once" {
+    require_userns_for_nobody
+    run as_nobody "$NSCTL" unshare -r -T --boottime 100 -m -n --loopback -u --hostname "nsctl-unshare-$$" -i -C \
+        sh -c 'cat /proc/self/timens_offsets; hostname; ip -o link show lo; id -u'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[1]}" =~ ^boottime\ +100\ +0$ ]]
+    [ "${lines[2]}" = "nsctl-unshare-$$" ]
+    [[ "${lines[3]}" == *"<LOOPBACK,UP"* ]]
+    [ "${lines[4]}" = 0 ]
+    # proc shows a PID namespace: the caller's is not the unprivileged user's to mount.
+    run as_nobody "$NSCTL" unshare -r --mount-proc true
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--mount-proc '/proc'"*"nsctl run -p"* ]]
+}
