@@ -512,8 +512,9 @@ void create_setup_inside(const struct create_options *o)
 		if (r == -EPERM && !(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
 			cli_fail(r,
 				 "--mount-proc '%s': cannot mount proc of a PID namespace not "
-				 "made here (add -p)",
-				 o->proc_dir);
+				 "made here (%s)",
+				 o->proc_dir,
+				 o->mode == CREATE_RUN ? "add -p" : "use nsctl run -p");
 		if (r < 0)
 			cli_fail(r, "--mount-proc '%s': cannot mount proc", o->proc_dir);
 	}
