@@ -507,8 +507,7 @@ void create_setup_inside(const struct create_options *o)
 	}
 	if (o->proc_dir) {
 		r = nsctl_proc_mount(o->proc_dir);
-		/* The kernel mounts proc only for a PID namespace the caller's user namespace owns.
-		 */
+		/* The kernel mounts proc only for a PID namespace the caller's userns owns. */
 		if (r == -EPERM && !(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
 			cli_fail(r,
 				 "--mount-proc '%s': cannot mount proc of a PID namespace not "
