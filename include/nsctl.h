@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <signal.h>
 #include <sys/types.h>
+#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -268,6 +269,146 @@ int nsctl_child_die_with_parent(int lifeline);
  * supervisor, and a SIGCONT is passed on.  Returns 0 and the wait status.
  */
 int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus);
+
+/*
+ * Creating namespaces (nsctl run, nsctl unshare): lib/create.c, lib/idmap.c, lib/setup.c.
+ */
+
+/*
+ * Start a child like fork(), in the new namespaces of CLONE_FLAGS (CLONE_NEW*
+ * only), and in the cgroup v2 directory CGROUP_FD when it is >= 0.  Returns 0
+ * in the child and its PID in the parent, with a pidfd in *RET_PIDFD (-1
+ * where the kernel has none; NULL to not want one).  clone3() first, with
+ * CLONE_PIDFD and CLONE_INTO_CGROUP; where the kernel lacks the latter the
+ * parent moves the child right after, so a child that needs to be in the
+ * cgroup must wait for its parent before relying on it.  Without clone3(),
+ * clone(); CLONE_NEWTIME then is -EOPNOTSUPP.  The child is a copy of a
+ * single-threaded caller; a multi-threaded one must only exec or _exit in it.
+ */
+pid_t nsctl_clone(unsigned long clone_flags, int cgroup_fd, int *ret_pidfd);
+
+/* Open a cgroup v2 directory for nsctl_clone(). -EMEDIUMTYPE when PATH is not cgroup v2. */
+int nsctl_cgroup_open(const char *path);
+
+/* Move process PID into the cgroup v2 directory CGROUP_FD (its cgroup.procs). */
+int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
+
+/*
+ * After unshare(CLONE_NEWTIME), which moves only the caller's future children,
+ * move the caller itself in (setns on its time_for_children).  Offsets must
+ * be written before: once a process is in, they are frozen.
+ */
+int nsctl_time_enter_children(void);
+
+/*
+ * The body of a minimal init: as PID 1 of a new PID namespace, reap every
+ * process that ends, pass every signal the caller blocked (see
+ * nsctl_signals_block) on to PROGRAM, and return when PROGRAM has ended,
+ * with its wait status.
+ */
+int nsctl_reap_as_init(pid_t program, int *ret_wstatus);
+
+/* User and group ID maps: lines "INNER OUTER COUNT" of /proc/PID/uid_map and gid_map. */
+#define NSCTL_IDMAP_MAX 340 /* the kernel's limit of lines */
+
+struct nsctl_idmap_range {
+	uint32_t inner; /* first ID inside the namespace */
+	uint32_t outer; /* first ID in the parent namespace */
+	uint32_t count;
+};
+
+struct nsctl_idmap {
+	size_t n;
+	struct nsctl_idmap_range ranges[NSCTL_IDMAP_MAX];
+};
+
+enum nsctl_idmap_kind {
+	NSCTL_IDMAP_UID,
+	NSCTL_IDMAP_GID,
+};
+
+enum nsctl_setgroups {
+	NSCTL_SETGROUPS_DEFAULT, /* leave /proc/PID/setgroups as it is (or as the map needs) */
+	NSCTL_SETGROUPS_ALLOW,
+	NSCTL_SETGROUPS_DENY,
+};
+
+/*
+ * "INNER:OUTER:COUNT", decimal.  -EINVAL for bad syntax; -ERANGE for a count
+ * of 0 or a range that reaches 4294967295 on either side (that ID, (uid_t)-1,
+ * is never mapped).
+ */
+int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_range);
+
+/*
+ * Append RANGE to MAP, checked as the kernel would: -ERANGE as above,
+ * -EEXIST when it overlaps a range of MAP inside or outside, -E2BIG past
+ * NSCTL_IDMAP_MAX lines or past the page the kernel reads a map from.
+ * MAP is unchanged on failure.
+ */
+int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range);
+
+/* MAP as the kernel takes it, one "INNER OUTER COUNT\n" a range. Returns the length. */
+int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, size_t size);
+
+/* Write MAP into /proc/PID/uid_map or gid_map (PID 0: the caller's own), in one write(). */
+int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map);
+
+/* Write MAP through newuidmap/newgidmap (the uidmap package): -ENOENT without it, -EPERM if it
+ * refused. */
+int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map);
+
+/* Write "allow" or "deny" into /proc/PID/setgroups (PID 0: the caller's own). */
+int nsctl_setgroups_write(pid_t pid, bool allow);
+
+/*
+ * Give the new user namespace of process PID its maps (either may be NULL or
+ * empty), choosing how: directly with CAP_SETUID/CAP_SETGID or for the
+ * caller's own single ID, through newuidmap/newgidmap otherwise.  "deny"
+ * goes into setgroups before an unprivileged gid_map (CVE-2014-8989); -EPERM
+ * if SETGROUPS asks "allow" there.
+ */
+int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struct nsctl_idmap *gids,
+			  enum nsctl_setgroups setgroups);
+
+/* A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG longer). */
+int nsctl_uts_name_check(const char *name);
+
+/* Set the names of the caller's UTS namespace (NULL: leave that one). */
+int nsctl_uts_names_set(const char *hostname, const char *domainname);
+
+/* Bring up "lo" in the caller's network namespace (ioctl, no ip(8) needed). */
+int nsctl_loopback_up(void);
+
+/* Mount propagation of a new mount namespace, applied recursively from "/". */
+enum nsctl_propagation {
+	NSCTL_PROPAGATION_UNCHANGED,
+	NSCTL_PROPAGATION_PRIVATE,
+	NSCTL_PROPAGATION_SLAVE,
+	NSCTL_PROPAGATION_SHARED,
+};
+/* "private", "slave", "shared" or "unchanged". -EINVAL otherwise. */
+int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
+int nsctl_propagation_set(enum nsctl_propagation propagation);
+
+/*
+ * Mount a fresh proc, of the caller's PID namespace, on directory DIR
+ * (nosuid, nodev, noexec), through an fd of DIR so that no symlink swapped in
+ * can redirect it.  Only in a mount namespace of its own, made private or
+ * slave first: else the mount would reach the host.
+ */
+int nsctl_proc_mount(const char *dir);
+
+/*
+ * A clock offset in seconds (a sign allowed) for a new time namespace:
+ * -EINVAL for bad syntax, -ERANGE when the clock CLOCK (CLOCK_MONOTONIC or
+ * CLOCK_BOOTTIME) would go below zero or past the kernel's limit.
+ */
+int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
+
+/* Write the offsets of the time_for_children namespace of PID (0: the caller), before anyone is in
+ * it. */
+int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
 #ifdef __cplusplus
 }

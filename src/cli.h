@@ -91,6 +91,8 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_unshare(int argc, char **argv);
 int cmd_pin(int argc, char **argv);
 int cmd_unpin(int argc, char **argv);
 

@@ -10,6 +10,9 @@
 static const struct cli_command commands[] = {
 	{ "compare", cmd_compare, "tell whether two processes or files share namespaces",
 	  EXIT_COMPARE_TROUBLE },
+	{ "run", cmd_run, "start a program as a child in new namespaces", EXIT_EXEC_FAILED },
+	{ "unshare", cmd_unshare, "move into new namespaces, then run a program",
+	  EXIT_EXEC_FAILED },
 	{ "pin", cmd_pin, "keep namespaces alive by bind-mounting them onto files", EXIT_FAILURE,
 	  EXIT_USAGE },
 	{ "unpin", cmd_unpin, "remove pins", EXIT_FAILURE, EXIT_USAGE },

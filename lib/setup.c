@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Making new namespaces usable: names, loopback, mount propagation, a fresh proc, clock offsets. */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <net/if.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "internal.h"
+
+#ifndef __NR_fsopen
+#define __NR_fsopen 430
+#endif
+#ifndef __NR_fsconfig
+#define __NR_fsconfig 431
+#endif
+#ifndef __NR_fsmount
+#define __NR_fsmount 432
+#endif
+#ifndef __NR_move_mount
+#define __NR_move_mount 429
+#endif
+#ifndef FSCONFIG_CMD_CREATE
+#define FSCONFIG_CMD_CREATE 6
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#endif
+#ifndef MOVE_MOUNT_T_EMPTY_PATH
+#define MOVE_MOUNT_T_EMPTY_PATH 0x00000040
+#endif
+#ifndef MOUNT_ATTR_NOSUID
+#define MOUNT_ATTR_NOSUID 0x00000002
+#define MOUNT_ATTR_NODEV  0x00000004
+#define MOUNT_ATTR_NOEXEC 0x00000008
+#endif
+#ifndef FSOPEN_CLOEXEC
+#define FSOPEN_CLOEXEC 0x00000001
+#endif
+#ifndef FSMOUNT_CLOEXEC
+#define FSMOUNT_CLOEXEC 0x00000001
+#endif
+
+/* The kernel's __NEW_UTS_LEN: a hostname or domain name is at most 64 bytes. */
+#define UTS_NAME_MAX 64
+
+/* KTIME_SEC_MAX / 2: the kernel keeps a namespace's clocks below it (timens.c). */
+#define TIME_OFFSET_MAX INT64_C(4611686018)
+
+NSCTL_EXPORT int nsctl_uts_name_check(const char *name)
+{
+	size_t length;
+
+	if (!name)
+		return -EINVAL;
+	length = strlen(name);
+	if (length == 0)
+		return -EINVAL;
+	if (length > UTS_NAME_MAX)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_uts_names_set(const char *hostname, const char *domainname)
+{
+	int r;
+
+	if (hostname) {
+		r = nsctl_uts_name_check(hostname);
+		if (r < 0)
+			return r;
+		if (sethostname(hostname, strlen(hostname)) < 0)
+			return negative_errno();
+	}
+	if (domainname) {
+		r = nsctl_uts_name_check(domainname);
+		if (r < 0)
+			return r;
+		if (setdomainname(domainname, strlen(domainname)) < 0)
+			return negative_errno();
+	}
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_loopback_up(void)
+{
+	_cleanup_close_ int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct ifreq ifr;
+
+	if (fd < 0)
+		return negative_errno();
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0)
+		return negative_errno();
+	if (ifr.ifr_flags & IFF_UP)
+		return 0;
+	ifr.ifr_flags |= IFF_UP;
+	if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
+		return negative_errno();
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	unsigned long flags;
+} propagations[] = {
+	[NSCTL_PROPAGATION_UNCHANGED] = { "unchanged", 0 },
+	[NSCTL_PROPAGATION_PRIVATE] = { "private", MS_REC | MS_PRIVATE },
+	[NSCTL_PROPAGATION_SLAVE] = { "slave", MS_REC | MS_SLAVE },
+	[NSCTL_PROPAGATION_SHARED] = { "shared", MS_REC | MS_SHARED },
+};
+
+NSCTL_EXPORT int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret)
+{
+	if (!text || !ret)
+		return -EINVAL;
+	for (size_t i = 0; i < ELEMENTSOF(propagations); i++) {
+		if (strcmp(text, propagations[i].name) == 0) {
+			*ret = (enum nsctl_propagation)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
+{
+	if ((unsigned)propagation >= ELEMENTSOF(propagations))
+		return -EINVAL;
+	if (propagation == NSCTL_PROPAGATION_UNCHANGED)
+		return 0;
+	/* A new mount namespace copies the host's shared mounts: this cuts them off. */
+	if (mount(NULL, "/", NULL, propagations[propagation].flags, NULL) < 0)
+		return negative_errno();
+	return 0;
+}
+
+/* The new mount API: a proc instance made here, moved onto an fd, no path walked twice. */
+static int proc_mount_at(int dirfd)
+{
+	_cleanup_close_ int fsfd = -1, mntfd = -1;
+
+	fsfd = (int)syscall(__NR_fsopen, "proc", FSOPEN_CLOEXEC);
+	if (fsfd < 0)
+		return negative_errno();
+	if (syscall(__NR_fsconfig, fsfd, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
+		return negative_errno();
+	mntfd = (int)syscall(__NR_fsmount, fsfd, FSMOUNT_CLOEXEC,
+			     MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	if (mntfd < 0)
+		return negative_errno();
+	if (syscall(__NR_move_mount, mntfd, "", dirfd, "",
+		    MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
+		return negative_errno();
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
+{
+	_cleanup_close_ int dirfd = -1;
+	char path[64];
+	int r;
+
+	if (!dir || !*dir)
+		return -EINVAL;
+	/*
+	 * Open the directory once and mount onto that fd: a symlink swapped in
+	 * between a check and the mount cannot redirect it (CVE-2021-30465).
+	 */
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0)
+		return negative_errno();
+	r = proc_mount_at(dirfd);
+	if (r != -ENOSYS)
+		return r;
+	/* Before Linux 5.2: mount(2) through the fd's /proc/self/fd link, while one exists. */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", dirfd);
+	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
+		if (errno != ENOENT)
+			return negative_errno();
+		if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
+			return negative_errno();
+	}
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds)
+{
+	struct timespec now;
+	long long value;
+	char *end;
+
+	if (!text || !ret_seconds || (clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME))
+		return -EINVAL;
+	if (!*text || (text[0] != '-' && text[0] != '+' && (text[0] < '0' || text[0] > '9')))
+		return -EINVAL;
+	errno = 0;
+	value = strtoll(text, &end, 10);
+	if (end == text || *end)
+		return -EINVAL;
+	if (errno == ERANGE || value > TIME_OFFSET_MAX || value < -TIME_OFFSET_MAX)
+		return -ERANGE;
+	/* The kernel refuses an offset that would take the clock below zero or past its range. */
+	if (clock_gettime(clock, &now) < 0)
+		return negative_errno();
+	if ((int64_t)now.tv_sec + value < 0 || (int64_t)now.tv_sec + value > TIME_OFFSET_MAX)
+		return -ERANGE;
+	*ret_seconds = (int64_t)value;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime)
+{
+	char path[64], text[96];
+	_cleanup_close_ int fd = -1;
+	int length;
+
+	if (pid < 0)
+		return -EINVAL;
+	if (pid > 0)
+		snprintf(path, sizeof(path), "/proc/%d/timens_offsets", (int)pid);
+	else
+		snprintf(path, sizeof(path), "/proc/self/timens_offsets");
+	/* Offsets apply to time_for_children, and only until a process enters it. */
+	length = snprintf(text, sizeof(text), "monotonic %" PRId64 " 0\nboottime %" PRId64 " 0\n",
+			  monotonic, boottime);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return negative_errno();
+	if (write(fd, text, (size_t)length) != length)
+		return negative_errno();
+	return 0;
+}

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl run: PROGRAM as a supervised child in new namespaces, ending as it ends. */
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include "create-options.h"
+#include "util.h"
+
+#ifndef CLONE_NEWTIME
+#define CLONE_NEWTIME 0x00000080
+#endif
+
+/*
+ * One socket pair ties parent and child: the child says "ready" once it is in
+ * all its namespaces, the parent says "go" once it has written what only it
+ * can (id maps, clock offsets, pins).  The parent's end is also the child's
+ * lifeline, and the way --init reports PROGRAM's wait status.
+ */
+#define MSG_READY 'r'
+#define MSG_GO    'g'
+
+/* What the parent must do between the child's start and its exec. */
+static bool need_sync(const struct create_options *o)
+{
+	return create_options_need_user_maps(o) || o->has_monotonic || o->has_boottime ||
+	       o->cgroup_fd >= 0 || o->verbose || create_options_have_pins(o);
+}
+
+/* Write all of BUF, or fail. */
+static int send_all(int fd, const void *buf, size_t size)
+{
+	ssize_t n;
+
+	do
+		n = write(fd, buf, size);
+	while (n < 0 && errno == EINTR);
+	return n == (ssize_t)size ? 0 : -1;
+}
+
+/* PID 1 of the new PID namespace under --init: start PROGRAM as PID 2, reap, report. */
+static _Noreturn void run_init(const struct create_options *o, int sock,
+			       const struct nsctl_signal_state *saved)
+{
+	int wstatus, r;
+	pid_t program = fork();
+
+	if (program < 0)
+		cli_fail(-errno, "--init: cannot start PROGRAM");
+	if (program == 0) {
+		nsctl_signals_restore(saved);
+		create_exec(o);
+	}
+	r = nsctl_reap_as_init(program, &wstatus);
+	if (r < 0)
+		cli_fail(r, "--init: waiting for PROGRAM");
+	/*
+	 * PID 1 of a namespace cannot die of a signal it sent itself, so tell the
+	 * parent how PROGRAM ended; the parent ends the same way.
+	 */
+	send_all(sock, &wstatus, sizeof(wstatus));
+	_exit(WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus));
+}
+
+static _Noreturn void run_child(const struct create_options *o, int sock, bool sync,
+				const struct nsctl_signal_state *saved)
+{
+	int r;
+	char msg;
+
+	r = nsctl_child_die_with_parent(sock);
+	if (r < 0)
+		cli_fail(r, "cannot arrange to die with nsctl");
+	/* A time namespace takes offsets only while empty: the child enters it once they are
+	 * written. */
+	if ((o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && unshare(CLONE_NEWTIME) < 0)
+		cli_fail(-errno, "unshare(CLONE_NEWTIME)");
+	if (sync) {
+		msg = MSG_READY;
+		if (send_all(sock, &msg, 1) < 0)
+			_exit(EXIT_EXEC_FAILED);
+		/* EOF: the parent failed, and said why. */
+		if (read(sock, &msg, 1) != 1 || msg != MSG_GO)
+			_exit(EXIT_EXEC_FAILED);
+	}
+	if (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) {
+		r = nsctl_time_enter_children();
+		if (r < 0)
+			cli_fail(r, "cannot enter the new time namespace");
+	}
+	create_setup_inside(o);
+	if (o->init)
+		run_init(o, sock, saved);
+	nsctl_signals_restore(saved);
+	create_exec(o);
+}
+
+/* Something failed between the child's start and its exec: it must not run PROGRAM. */
+static _Noreturn void abandon(pid_t pid, int pidfd, int err, const char *what)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	close_fdp(&pidfd);
+	cli_fail(err, "%s", what);
+}
+
+/* The parent's part between the child's "ready" and "go". */
+static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
+{
+	char what[160];
+	int r;
+
+	if (create_options_need_user_maps(o)) {
+		r = nsctl_user_maps_write(pid, &o->uids, &o->gids, o->setgroups);
+		if (r < 0) {
+			snprintf(what, sizeof(what),
+				 "cannot write the user namespace maps of PID %d%s", (int)pid,
+				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"
+					      : "");
+			abandon(pid, pidfd, r, what);
+		}
+	}
+	if (o->has_monotonic || o->has_boottime) {
+		r = nsctl_time_offsets_write(pid, o->monotonic, o->boottime);
+		if (r < 0) {
+			snprintf(what, sizeof(what), "cannot write the clock offsets of PID %d",
+				 (int)pid);
+			abandon(pid, pidfd, r, what);
+		}
+	}
+	if (create_options_have_pins(o)) {
+		r = create_pins(o, pid);
+		if (r < 0)
+			abandon(pid, pidfd, 0, "nothing pinned, PROGRAM not started");
+	}
+	if (o->verbose) {
+		fprintf(stderr, "nsctl: run: PID of child created by clone() is %d\n", (int)pid);
+		create_print_namespaces(o, pid);
+	}
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct create_options o;
+	struct nsctl_signal_state saved;
+	int sock[2], pidfd = -1, wstatus, r;
+	bool sync;
+	pid_t pid;
+	char msg;
+
+	create_options_parse(argc, argv, CREATE_RUN, &o);
+	sync = need_sync(&o);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
+		cli_fail(-errno, "socketpair");
+	/* Blocked before the child exists, so no signal for it is lost in between. */
+	r = nsctl_signals_block(&saved);
+	if (r < 0)
+		cli_fail(r, "cannot block signals");
+	pid = nsctl_clone(nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
+			  o.cgroup_fd, &pidfd);
+	if (pid == 0) {
+		close(sock[0]);
+		run_child(&o, sock[1], sync, &saved);
+	}
+	close(sock[1]);
+	if (pid < 0)
+		create_fail(&o, pid, "clone()");
+	close_fdp(&o.cgroup_fd);
+	if (sync) {
+		ssize_t n;
+
+		do
+			n = read(sock[0], &msg, 1);
+		while (n < 0 && errno == EINTR);
+		/* No "ready": the child failed on its own and said why; end as it did. */
+		if (n == 1) {
+			prepare_child(&o, pid, pidfd);
+			msg = MSG_GO;
+			if (send_all(sock[0], &msg, 1) < 0) {
+				create_pins_remove(&o);
+				abandon(pid, pidfd, -errno, "cannot start the child");
+			}
+		}
+	}
+	r = nsctl_supervise(pid, pidfd, &wstatus);
+	if (r < 0)
+		abandon(pid, pidfd, r, "waiting for the child");
+	if (o.init) {
+		int status;
+
+		/* The init's report of PROGRAM, if it got that far: a death by signal included. */
+		if (recv(sock[0], &status, sizeof(status), MSG_DONTWAIT) == (ssize_t)sizeof(status))
+			wstatus = status;
+	}
+	close_fdp(&pidfd);
+	close(sock[0]);
+	cli_exit_like(wstatus);
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl unshare: move into new namespaces with unshare(), then become PROGRAM. */
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include "create-options.h"
+#include "util.h"
+
+/* What only a process left outside the new user namespace can do for the caller. */
+static bool need_helper(const struct create_options *o)
+{
+	return create_options_need_user_maps(o) || create_options_have_pins(o);
+}
+
+/*
+ * A short-lived helper, started before unshare(): once the caller is in its
+ * new user namespace, it can no longer write its own maps beyond its single
+ * ID (the kernel wants CAP_SETUID in the parent namespace), but its child,
+ * still outside, can.  The helper ends before PROGRAM starts.
+ */
+static _Noreturn void helper(const struct create_options *o, pid_t caller, int sock)
+{
+	char msg;
+	int r;
+
+	r = nsctl_child_die_with_parent(-1);
+	if (r < 0)
+		cli_fail(r, "cannot arrange to die with nsctl");
+	/* EOF: the caller failed before unshare() and said why. */
+	if (read(sock, &msg, 1) != 1)
+		_exit(EXIT_EXEC_FAILED);
+	if (create_options_need_user_maps(o)) {
+		r = nsctl_user_maps_write(caller, &o->uids, &o->gids, o->setgroups);
+		if (r < 0)
+			cli_fail(r, "cannot write the user namespace maps of PID %d%s", (int)caller,
+				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"
+					      : "");
+	}
+	/* Still in the old mount namespace, with its privilege: where the pins must be made. */
+	if (create_options_have_pins(o) && create_pins(o, caller) < 0)
+		_exit(EXIT_EXEC_FAILED);
+	_exit(EXIT_SUCCESS);
+}
+
+/* Let the helper do its part, and wait for it; its failure is ours. */
+static void helper_finish(pid_t pid, int sock)
+{
+	char msg = 'u';
+	int wstatus;
+
+	if (write(sock, &msg, 1) != 1)
+		cli_fail(-errno, "cannot reach the helper process");
+	while (waitpid(pid, &wstatus, 0) < 0) {
+		if (errno != EINTR)
+			cli_fail(-errno, "waiting for the helper process");
+	}
+	if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0)
+		/* The helper said why, unless a signal killed it. */
+		exit(EXIT_EXEC_FAILED);
+}
+
+int cmd_unshare(int argc, char **argv)
+{
+	struct create_options o;
+	struct sigaction saved_sigchld;
+	pid_t helper_pid = -1;
+	int sock[2] = { -1, -1 };
+	int r;
+
+	create_options_parse(argc, argv, CREATE_UNSHARE, &o);
+	if (need_helper(&o)) {
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
+		pid_t caller = getpid();
+
+		/*
+		 * A caller that ignored SIGCHLD (inherited across exec) would have
+		 * the helper reaped away from waitpid(); PROGRAM gets it back.
+		 */
+		sigemptyset(&dfl.sa_mask);
+		if (sigaction(SIGCHLD, &dfl, &saved_sigchld) < 0)
+			cli_fail(-errno, "sigaction(SIGCHLD)");
+
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
+			cli_fail(-errno, "socketpair");
+		helper_pid = fork();
+		if (helper_pid < 0)
+			cli_fail(-errno, "cannot start the helper process");
+		if (helper_pid == 0) {
+			close(sock[0]);
+			helper(&o, caller, sock[1]);
+		}
+		close(sock[1]);
+	}
+	if (unshare((int)nsctl_types_to_clone_flags(o.types)) < 0)
+		create_fail(&o, -errno, "unshare()");
+	if (helper_pid > 0) {
+		helper_finish(helper_pid, sock[0]);
+		close(sock[0]);
+		if (sigaction(SIGCHLD, &saved_sigchld, NULL) < 0)
+			cli_fail(-errno, "sigaction(SIGCHLD)");
+	}
+	/* Offsets of the time namespace PROGRAM's children will be in, before any is. */
+	if (o.has_monotonic || o.has_boottime) {
+		r = nsctl_time_offsets_write(0, o.monotonic, o.boottime);
+		if (r < 0)
+			cli_fail(r, "cannot write the clock offsets");
+	}
+	if (o.verbose)
+		create_print_namespaces(&o, 0);
+	create_setup_inside(&o);
+	create_exec(&o);
+}

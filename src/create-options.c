@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The options of nsctl run and nsctl unshare, parsed and checked in one place, and what they do
+ * inside. */
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "create-options.h"
+#include "util.h"
+
+enum {
+	OPT_HOSTNAME = CHAR_MAX + 1,
+	OPT_DOMAINNAME,
+	OPT_MAP_USER,
+	OPT_MAP_GROUP,
+	OPT_MAP_USERS,
+	OPT_MAP_GROUPS,
+	OPT_SETGROUPS,
+	OPT_INIT,
+	OPT_MOUNT_PROC,
+	OPT_PROPAGATION,
+	OPT_LOOPBACK,
+	OPT_MONOTONIC,
+	OPT_BOOTTIME,
+	OPT_INTO_CGROUP,
+	OPT_KEEP_FD,
+	OPT_KEEP_FDS,
+};
+
+static void help(enum create_mode mode)
+{
+	bool run = mode == CREATE_RUN;
+
+	printf("Usage: nsctl %s [options] [--] PROGRAM [ARG...]\n\n", run ? "run" : "unshare");
+	if (run)
+		fputs("Start PROGRAM as a child in new namespaces, wait for it, pass signals on\n"
+		      "to it, kill it if nsctl dies, and end as it ends.\n",
+		      stdout);
+	else
+		fputs(
+		    "Move nsctl into new namespaces with unshare(), then become PROGRAM.\n"
+		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
+		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
+		    stdout);
+	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
+	cli_type_options_help(stdout, "[=FILE]", "new");
+	fputs("\nUTS:\n"
+	      "     --hostname NAME        set the hostname (needs -u)\n"
+	      "     --domainname NAME      set the NIS domain name (needs -u)\n"
+	      "\nUser (these imply -U):\n"
+	      " -r, --map-root             map root inside to the caller's uid and gid\n"
+	      " -c, --map-current          map the caller's uid and gid to themselves\n"
+	      "     --map-user UID         map UID inside to the caller's uid\n"
+	      "     --map-group GID        map GID inside to the caller's gid\n"
+	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable)\n"
+	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable)\n"
+	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not\n",
+	      stdout);
+	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
+	if (run)
+		fputs("     --init                 a small init is PID 1 (needs -p): it reaps\n"
+		      "                              orphans and passes signals on; PROGRAM is PID "
+		      "2\n",
+		      stdout);
+	fputs("     --mount-proc[=DIR]     mount a fresh proc on DIR, /proc by default "
+	      "(implies -m)\n"
+	      "     --propagation MODE     private (default), slave, shared or unchanged (needs "
+	      "-m)\n"
+	      "     --loopback             bring up lo (needs -n)\n"
+	      "     --monotonic SECONDS    offset of CLOCK_MONOTONIC (needs -T)\n"
+	      "     --boottime SECONDS     offset of CLOCK_BOOTTIME (needs -T)\n",
+	      stdout);
+	if (run)
+		fputs("     --into-cgroup DIR      start the child in cgroup v2 directory DIR\n",
+		      stdout);
+	fputs("\nInside:\n"
+	      " -R, --root DIR             change the root directory to DIR\n"
+	      " -w, --wd DIR               change the working directory to DIR\n"
+	      " -S, --setuid UID           become UID (a number or a user name)\n"
+	      " -G, --setgid GID           become GID, with no supplementary groups\n"
+	      "     --keep-fd N            hand fd N to PROGRAM (repeatable)\n"
+	      "     --keep-fds             hand every inherited fd to PROGRAM\n"
+	      " -v, --verbose              report the new namespaces on stderr\n",
+	      stdout);
+	cli_help_footer(stdout);
+	fputs("\nPROGRAM gets only fds 0, 1 and 2: an fd of the caller's is a way out of a\n"
+	      "namespace.  For a shell's <(...), pass its fd with --keep-fd.\n"
+	      "\nExit status: PROGRAM's own (nsctl dies of the signal that killed it),\n"
+	      "125 nsctl failed, 126 PROGRAM could not be executed, 127 PROGRAM not found.\n",
+	      stdout);
+	if (run)
+		fputs("\nWith -p, PROGRAM is PID 1: the kernel then drops signals it has no\n"
+		      "handler for, even those nsctl passes on; --init avoids that.\n",
+		      stdout);
+	else
+		fputs("\nWith -p, PROGRAM's first child is PID 1 of the new namespace, and when\n"
+		      "it ends no more processes can start there: run \"nsctl run -p\" instead\n"
+		      "for a shell.  --mount-proc with -p needs nsctl run.\n",
+		      stdout);
+}
+
+/* A uid or gid as a number (never 4294967295) or a name. */
+static uint32_t parse_id(const char *option, const char *text, bool group)
+{
+	char *end;
+	unsigned long long value;
+
+	if (text[0] >= '0' && text[0] <= '9') {
+		errno = 0;
+		value = strtoull(text, &end, 10);
+		if (errno || *end || value >= UINT32_MAX)
+			cli_usage_error("%s '%s': not a valid %s", option, text,
+					group ? "group ID" : "user ID");
+		return (uint32_t)value;
+	}
+	if (group) {
+		struct group *gr = getgrnam(text);
+
+		if (!gr)
+			cli_usage_error("%s '%s': no such group", option, text);
+		return (uint32_t)gr->gr_gid;
+	} else {
+		struct passwd *pw = getpwnam(text);
+
+		if (!pw)
+			cli_usage_error("%s '%s': no such user", option, text);
+		return (uint32_t)pw->pw_uid;
+	}
+}
+
+static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
+		    const struct nsctl_idmap_range *range)
+{
+	int r = nsctl_idmap_add(map, range);
+
+	if (r == -EEXIST)
+		cli_usage_error("%s '%s': overlaps a range already mapped", option, text);
+	if (r == -E2BIG)
+		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text", option,
+				text, NSCTL_IDMAP_MAX);
+	if (r == -ERANGE)
+		cli_usage_error("%s '%s': the range must be 1 ID or more and end below 4294967295",
+				option, text);
+	if (r < 0)
+		cli_usage_error("%s '%s': %s", option, text, strerror(-r));
+}
+
+static void map_add_text(struct nsctl_idmap *map, const char *option, const char *text)
+{
+	struct nsctl_idmap_range range;
+	int r = nsctl_idmap_parse_range(text, &range);
+
+	if (r == -ERANGE)
+		cli_usage_error("%s '%s': the count must be 1 or more, and no range may reach "
+				"4294967295",
+				option, text);
+	if (r < 0)
+		cli_usage_error("%s '%s': not INNER:OUTER:COUNT (three decimal numbers)", option,
+				text);
+	map_add(map, option, text, &range);
+}
+
+static void map_add_one(struct nsctl_idmap *map, const char *option, uint32_t inner, uint32_t outer)
+{
+	struct nsctl_idmap_range range = { inner, outer, 1 };
+	char text[32];
+
+	snprintf(text, sizeof(text), "%u:%u:1", inner, outer);
+	map_add(map, option, text, &range);
+}
+
+static int64_t parse_offset(const char *option, const char *text, clockid_t clock)
+{
+	int64_t seconds;
+	int r = nsctl_time_offset_parse(text, clock, &seconds);
+
+	if (r == -ERANGE)
+		cli_usage_error("%s '%s': out of range: the clock must stay between 0 and "
+				"4611686018 seconds",
+				option, text);
+	if (r < 0)
+		cli_usage_error("%s '%s': not a whole number of seconds", option, text);
+	return seconds;
+}
+
+static void check_uts_name(const char *option, const char *name)
+{
+	int r = nsctl_uts_name_check(name);
+
+	if (r == -ENAMETOOLONG)
+		cli_usage_error("%s '%s': longer than 64 bytes", option, name);
+	if (r < 0)
+		cli_usage_error("%s '%s': empty", option, name);
+}
+
+static void require_type(const struct create_options *o, enum nsctl_type type, const char *option)
+{
+	const struct nsctl_type_info *info = nsctl_type_get(type);
+
+	if (!(o->types & NSCTL_TYPE_BIT(type)))
+		cli_usage_error("%s needs a new %s namespace (-%c/--%s)", option, info->name,
+				info->short_option, info->long_option);
+}
+
+/* Whether the directory a new file PATH would be made in exists. */
+static bool parent_is_directory(const char *path)
+{
+	_cleanup_free_ char *copy = strdup(path);
+	char *slash = copy ? strrchr(copy, '/') : NULL;
+	struct stat st;
+
+	if (!copy)
+		cli_fail(-ENOMEM, "%s", path);
+	if (!slash)
+		return true;
+	if (slash == copy)
+		slash++;
+	*slash = '\0';
+	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Cross-checks between options, once all are known. */
+static void check_combinations(struct create_options *o, bool has_propagation)
+{
+	if (o->hostname)
+		require_type(o, NSCTL_TYPE_UTS, "--hostname");
+	if (o->domainname)
+		require_type(o, NSCTL_TYPE_UTS, "--domainname");
+	if (o->loopback)
+		require_type(o, NSCTL_TYPE_NET, "--loopback");
+	if (o->has_monotonic)
+		require_type(o, NSCTL_TYPE_TIME, "--monotonic");
+	if (o->has_boottime)
+		require_type(o, NSCTL_TYPE_TIME, "--boottime");
+	if (o->init)
+		require_type(o, NSCTL_TYPE_PID, "--init");
+	if (has_propagation)
+		require_type(o, NSCTL_TYPE_MNT, "--propagation");
+	/* A proc mounted where the host sees it would be the host's: only private or slave. */
+	if (o->proc_dir && (o->propagation == NSCTL_PROPAGATION_SHARED ||
+			    o->propagation == NSCTL_PROPAGATION_UNCHANGED))
+		cli_usage_error("--mount-proc with --propagation %s would mount proc on the host",
+				o->propagation == NSCTL_PROPAGATION_SHARED ? "shared"
+									   : "unchanged");
+	if (o->proc_dir && o->mode == CREATE_UNSHARE && (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
+		cli_usage_error("--mount-proc with -p: the new PID namespace is only PROGRAM's "
+				"children's; use nsctl run");
+	/* The kernel shows a PID namespace only once its first process (its init) exists. */
+	if (o->mode == CREATE_UNSHARE && o->pins[NSCTL_TYPE_PID])
+		cli_usage_error("--pid='%s': a new PID namespace is empty until PROGRAM forks, and "
+				"cannot be pinned before; use nsctl run",
+				o->pins[NSCTL_TYPE_PID]);
+	nsctl_type_foreach (t) {
+		struct stat st;
+
+		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
+		 * be. */
+		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
+			cli_usage_error("--%s='%s': the file exists (a pin makes a new one)",
+					nsctl_type_get(t)->long_option, o->pins[t]);
+		if (o->pins[t] && errno != ENOENT)
+			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
+					strerror(errno));
+		if (o->pins[t] && !parent_is_directory(o->pins[t]))
+			cli_usage_error("--%s='%s': no such directory to make the pin in",
+					nsctl_type_get(t)->long_option, o->pins[t]);
+	}
+	if (o->types == 0)
+		cli_usage_error("no namespace to create: give at least one type option");
+}
+
+void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
+{
+	static const struct option own_options[] = {
+		{ "hostname", required_argument, NULL, OPT_HOSTNAME },
+		{ "domainname", required_argument, NULL, OPT_DOMAINNAME },
+		{ "map-root", no_argument, NULL, 'r' },
+		{ "map-current", no_argument, NULL, 'c' },
+		{ "map-user", required_argument, NULL, OPT_MAP_USER },
+		{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
+		{ "map-users", required_argument, NULL, OPT_MAP_USERS },
+		{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
+		{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
+		{ "init", no_argument, NULL, OPT_INIT },
+		{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
+		{ "propagation", required_argument, NULL, OPT_PROPAGATION },
+		{ "loopback", no_argument, NULL, OPT_LOOPBACK },
+		{ "monotonic", required_argument, NULL, OPT_MONOTONIC },
+		{ "boottime", required_argument, NULL, OPT_BOOTTIME },
+		{ "into-cgroup", required_argument, NULL, OPT_INTO_CGROUP },
+		{ "root", required_argument, NULL, 'R' },
+		{ "wd", required_argument, NULL, 'w' },
+		{ "setuid", required_argument, NULL, 'S' },
+		{ "setgid", required_argument, NULL, 'G' },
+		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
+		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct option *options = cli_long_options_with_types(own_options, optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vh", optional_argument);
+	bool has_propagation = false;
+	uint32_t euid = geteuid(), egid = getegid();
+	int c;
+
+	/* getopt's own messages lack the "nsctl: run:" prefix: these are reported below. */
+	opterr = 0;
+	memset(o, 0, sizeof(*o));
+	o->mode = mode;
+	o->cgroup_fd = -1;
+	o->setgroups = NSCTL_SETGROUPS_DEFAULT;
+	o->propagation = NSCTL_PROPAGATION_PRIVATE;
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+
+		switch (c) {
+		case OPT_HOSTNAME:
+			check_uts_name("--hostname", optarg);
+			o->hostname = optarg;
+			break;
+		case OPT_DOMAINNAME:
+			check_uts_name("--domainname", optarg);
+			o->domainname = optarg;
+			break;
+		case 'r':
+			map_add_one(&o->uids, "--map-root", 0, euid);
+			map_add_one(&o->gids, "--map-root", 0, egid);
+			break;
+		case 'c':
+			map_add_one(&o->uids, "--map-current", euid, euid);
+			map_add_one(&o->gids, "--map-current", egid, egid);
+			break;
+		case OPT_MAP_USER:
+			map_add_one(&o->uids, "--map-user", parse_id("--map-user", optarg, false),
+				    euid);
+			break;
+		case OPT_MAP_GROUP:
+			map_add_one(&o->gids, "--map-group", parse_id("--map-group", optarg, true),
+				    egid);
+			break;
+		case OPT_MAP_USERS:
+			map_add_text(&o->uids, "--map-users", optarg);
+			break;
+		case OPT_MAP_GROUPS:
+			map_add_text(&o->gids, "--map-groups", optarg);
+			break;
+		case OPT_SETGROUPS:
+			if (strcmp(optarg, "allow") == 0)
+				o->setgroups = NSCTL_SETGROUPS_ALLOW;
+			else if (strcmp(optarg, "deny") == 0)
+				o->setgroups = NSCTL_SETGROUPS_DENY;
+			else
+				cli_usage_error("--setgroups '%s': not \"allow\" or \"deny\"",
+						optarg);
+			break;
+		case OPT_INIT:
+			if (mode != CREATE_RUN)
+				cli_usage_error("unrecognized option '--init'");
+			o->init = true;
+			break;
+		case OPT_MOUNT_PROC:
+			o->proc_dir = optarg ? optarg : "/proc";
+			if (!*o->proc_dir)
+				cli_usage_error("--mount-proc '': an empty directory name");
+			o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
+			break;
+		case OPT_PROPAGATION:
+			if (nsctl_propagation_parse(optarg, &o->propagation) < 0)
+				cli_usage_error("--propagation '%s': not private, slave, shared or "
+						"unchanged",
+						optarg);
+			has_propagation = true;
+			break;
+		case OPT_LOOPBACK:
+			o->loopback = true;
+			break;
+		case OPT_MONOTONIC:
+			o->monotonic = parse_offset("--monotonic", optarg, CLOCK_MONOTONIC);
+			o->has_monotonic = true;
+			break;
+		case OPT_BOOTTIME:
+			o->boottime = parse_offset("--boottime", optarg, CLOCK_BOOTTIME);
+			o->has_boottime = true;
+			break;
+		case OPT_INTO_CGROUP:
+			if (mode != CREATE_RUN)
+				cli_usage_error("unrecognized option '--into-cgroup'");
+			close_fdp(&o->cgroup_fd);
+			o->cgroup_fd = nsctl_cgroup_open(optarg);
+			if (o->cgroup_fd == -EMEDIUMTYPE)
+				cli_usage_error("--into-cgroup '%s': not a cgroup v2 directory",
+						optarg);
+			if (o->cgroup_fd < 0)
+				cli_usage_error("--into-cgroup '%s': %s", optarg,
+						strerror(-o->cgroup_fd));
+			o->cgroup_dir = optarg;
+			break;
+		case 'R':
+			o->root = optarg;
+			break;
+		case 'w':
+			o->wd = optarg;
+			break;
+		case 'S':
+			o->uid = parse_id("--setuid", optarg, false);
+			o->has_uid = true;
+			break;
+		case 'G':
+			o->gid = parse_id("--setgid", optarg, true);
+			o->has_gid = true;
+			break;
+		case OPT_KEEP_FD:
+			cli_keep_fd_add(&o->keep, optarg);
+			break;
+		case OPT_KEEP_FDS:
+			o->keep.all = true;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'h':
+			help(mode);
+			exit(EXIT_SUCCESS);
+		case ':':
+			cli_usage_error("option '%s' needs an argument", argv[optind - 1]);
+		case '?':
+			if (optopt)
+				cli_usage_error("unrecognized option '-%c'", optopt);
+			cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
+		default:
+			if (cli_type_from_letter(c, &type) < 0)
+				cli_usage_error("unrecognized option");
+			o->types |= NSCTL_TYPE_BIT(type);
+			if (optarg) {
+				/* "-u=FILE" as well as "-uFILE" and "--uts=FILE". */
+				if (optarg[0] == '=' && argv[optind - 1][1] != '-')
+					optarg++;
+				if (!*optarg)
+					cli_usage_error("--%s='': an empty file name",
+							nsctl_type_get(type)->long_option);
+				o->pins[type] = optarg;
+			}
+		}
+	}
+	if (o->uids.n || o->gids.n || o->setgroups != NSCTL_SETGROUPS_DEFAULT)
+		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
+		o->propagation = NSCTL_PROPAGATION_UNCHANGED;
+	check_combinations(o, has_propagation);
+	if (optind >= argc)
+		cli_usage_error("no PROGRAM given");
+	o->argv = argv + optind;
+}
+
+void create_fail(const struct create_options *o, int err, const char *call)
+{
+	/*
+	 * The kernel creates all the namespaces or none, and says EINVAL for a
+	 * type it lacks: looked for only then, to keep the start fast.
+	 */
+	if (err == -EINVAL) {
+		unsigned unsupported = o->types & ~nsctl_types_supported();
+
+		nsctl_type_foreach (t) {
+			if (unsupported & NSCTL_TYPE_BIT(t))
+				cli_fail(-EOPNOTSUPP, "%s: %s namespaces", call,
+					 nsctl_type_get(t)->name);
+		}
+	}
+	cli_fail(err, "%s", call);
+}
+
+bool create_options_need_user_maps(const struct create_options *o)
+{
+	return o->uids.n || o->gids.n || o->setgroups != NSCTL_SETGROUPS_DEFAULT;
+}
+
+void create_setup_inside(const struct create_options *o)
+{
+	int r;
+
+	r = nsctl_uts_names_set(o->hostname, NULL);
+	if (r < 0)
+		cli_fail(r, "--hostname '%s': cannot set it", o->hostname);
+	r = nsctl_uts_names_set(NULL, o->domainname);
+	if (r < 0)
+		cli_fail(r, "--domainname '%s': cannot set it", o->domainname);
+	if (o->loopback) {
+		r = nsctl_loopback_up();
+		if (r < 0)
+			cli_fail(r, "--loopback: cannot bring up lo");
+	}
+	r = nsctl_propagation_set(o->propagation);
+	if (r < 0)
+		cli_fail(r, "--propagation: cannot change the propagation of /");
+	if (o->root) {
+		if (chroot(o->root) < 0)
+			cli_fail(-errno, "--root '%s': chroot", o->root);
+		if (!o->wd && chdir("/") < 0)
+			cli_fail(-errno, "--root '%s': chdir /", o->root);
+	}
+	if (o->proc_dir) {
+		r = nsctl_proc_mount(o->proc_dir);
+		/* The kernel mounts proc only for a PID namespace the caller's userns owns. */
+		if (r == -EPERM && !(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
+			cli_fail(r,
+				 "--mount-proc '%s': cannot mount proc of a PID namespace not "
+				 "made here (%s)",
+				 o->proc_dir,
+				 o->mode == CREATE_RUN ? "add -p" : "use nsctl run -p");
+		if (r < 0)
+			cli_fail(r, "--mount-proc '%s': cannot mount proc", o->proc_dir);
+	}
+	if (o->wd && chdir(o->wd) < 0)
+		cli_fail(-errno, "--wd '%s': chdir", o->wd);
+	if (o->has_gid) {
+		/* Where setgroups is denied the list is already fixed; elsewhere, empty it. */
+		if (setgroups(0, NULL) < 0 && errno != EPERM)
+			cli_fail(-errno, "--setgid %u: setgroups", (unsigned)o->gid);
+		if (setgid(o->gid) < 0)
+			cli_fail(-errno, "--setgid %u", (unsigned)o->gid);
+	}
+	if (o->has_uid && setuid(o->uid) < 0)
+		cli_fail(-errno, "--setuid %u", (unsigned)o->uid);
+}
+
+void create_print_namespaces(const struct create_options *o, pid_t pid)
+{
+	nsctl_type_foreach (t) {
+		struct nsctl_ns_id id;
+		char path[64], text[64];
+		_cleanup_close_ int fd = -1;
+
+		if (!(o->types & NSCTL_TYPE_BIT(t)))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", pid > 0 ? (int)pid : (int)getpid(),
+			 nsctl_type_get(t)->children_name ? nsctl_type_get(t)->children_name
+							  : nsctl_type_get(t)->name);
+		fd = nsctl_ns_open_path(path, (int)t, NULL);
+		/* A new PID namespace shows only once its first process exists. */
+		if (fd == -ENOENT && t == NSCTL_TYPE_PID) {
+			fprintf(stderr,
+				"nsctl: %s: new pid namespace, for PROGRAM's children: its first "
+				"child will be PID 1\n",
+				cli_command_name());
+			continue;
+		}
+		if (fd < 0 || nsctl_ns_identify(fd, &id) < 0 ||
+		    nsctl_ns_id_format(&id, text, sizeof(text)) < 0) {
+			cli_warn(fd < 0 ? fd : -EIO, "%s", path);
+			continue;
+		}
+		fprintf(stderr, "nsctl: %s: new %s namespace %s", cli_command_name(),
+			nsctl_type_get(t)->name, text);
+		if (id.id)
+			fprintf(stderr, " (ID %llu)", (unsigned long long)id.id);
+		fputc('\n', stderr);
+	}
+}
+
+bool create_options_have_pins(const struct create_options *o)
+{
+	nsctl_type_foreach (t) {
+		if (o->pins[t])
+			return true;
+	}
+	return false;
+}
+
+void create_pins_remove(const struct create_options *o)
+{
+	nsctl_type_foreach (t) {
+		if (o->pins[t])
+			nsctl_pin_remove(o->pins[t]);
+	}
+}
+
+int create_pins(const struct create_options *o, pid_t pid)
+{
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+		_cleanup_close_ int fd = -1;
+		char path[64];
+		int r;
+
+		if (!o->pins[t])
+			continue;
+		/* For pid and time, the namespace the children are in: the new one. */
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid,
+			 info->children_name ? info->children_name : info->name);
+		fd = nsctl_ns_open_path(path, (int)t, NULL);
+		r = fd < 0 ? fd : nsctl_pin_create(fd, o->pins[t], 0);
+		if (r < 0) {
+			/* All or nothing: the pins made so far go too. */
+			nsctl_type_foreach (u) {
+				if (u < t && o->pins[u])
+					nsctl_pin_remove(o->pins[u]);
+			}
+			cli_warn(r, "--%s='%s': cannot pin the new %s namespace", info->long_option,
+				 o->pins[t], info->name);
+			return r;
+		}
+	}
+	return 0;
+}
+
+void create_exec(const struct create_options *o)
+{
+	if (o->keep.all)
+		cli_exec(o->argv, NULL, 0);
+	cli_exec(o->argv, o->keep.fds, o->keep.n);
+}

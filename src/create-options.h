@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What nsctl run and nsctl unshare share: their options, and the steps inside the new namespaces.
+ */
+#ifndef NSCTL_CREATE_OPTIONS_H
+#define NSCTL_CREATE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "cli.h"
+
+enum create_mode {
+	CREATE_RUN,     /* a supervised child */
+	CREATE_UNSHARE, /* the caller itself, then exec */
+};
+
+struct create_options {
+	enum create_mode mode;
+	unsigned types;                     /* the new namespaces */
+	const char *pins[NSCTL_TYPE_COUNT]; /* --TYPE=FILE, or NULL */
+	const char *hostname, *domainname;
+	struct nsctl_idmap uids, gids;
+	enum nsctl_setgroups setgroups;
+	bool init;
+	const char *proc_dir; /* --mount-proc, or NULL */
+	enum nsctl_propagation propagation;
+	bool loopback;
+	bool has_monotonic, has_boottime;
+	int64_t monotonic, boottime;
+	const char *cgroup_dir;
+	int cgroup_fd; /* open when --into-cgroup was given, else -1 */
+	const char *root, *wd;
+	bool has_uid, has_gid;
+	uid_t uid;
+	gid_t gid;
+	struct cli_keep_fds keep;
+	bool verbose;
+	char **argv; /* PROGRAM [ARG...] */
+};
+
+/* Parse and check everything, before anything is created; usage errors exit 125. */
+void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o);
+
+/* CALL (clone, unshare) failed with ERR: say why, naming a type the kernel lacks, and exit 125. */
+_Noreturn void create_fail(const struct create_options *o, int err, const char *call);
+
+/* Whether the options need anything written from outside the new user namespace. */
+bool create_options_need_user_maps(const struct create_options *o);
+
+/*
+ * Inside the new namespaces, before exec: names, loopback, propagation, root,
+ * proc, working directory, credentials.  A failure prints why and exits 125.
+ */
+void create_setup_inside(const struct create_options *o);
+
+/* Print the identities of the new namespaces of PID (0: the caller's), for --verbose. */
+void create_print_namespaces(const struct create_options *o, pid_t pid);
+
+bool create_options_have_pins(const struct create_options *o);
+
+/*
+ * Pin the new namespaces of PID (for pid and time: those of its children) at
+ * the files of --TYPE=FILE.  All or nothing: on failure, say why, remove the
+ * pins made, and return -errno.
+ */
+int create_pins(const struct create_options *o, pid_t pid);
+
+/* Remove the pins create_pins() made. */
+void create_pins_remove(const struct create_options *o);
+
+/* Run PROGRAM: only fds 0-2 and --keep-fd survive, unless --keep-fds. */
+_Noreturn void create_exec(const struct create_options *o);
+
+#endif

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/idmap.c: parsing, the kernel's rules checked before anything is made, writing.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "nsctl.h"
+
+static void test_parse_good(void **state)
+{
+	struct nsctl_idmap_range r;
+
+	assert_int_equal(nsctl_idmap_parse_range("0:100000:65536", &r), 0);
+	assert_int_equal(r.inner, 0);
+	assert_int_equal(r.outer, 100000);
+	assert_int_equal(r.count, 65536);
+	/* The last mappable ID is 4294967294. */
+	assert_int_equal(nsctl_idmap_parse_range("4294967294:0:1", &r), 0);
+	assert_int_equal(nsctl_idmap_parse_range("0:4294967294:1", &r), 0);
+	assert_int_equal(nsctl_idmap_parse_range("0:0:4294967295", &r), 0);
+	assert_int_equal(nsctl_idmap_parse_range("1:0:4294967295", &r), -ERANGE);
+	assert_int_equal(nsctl_idmap_parse_range("0:0:4294967294", &r), 0);
+}
+
+static void test_parse_bad(void **state)
+{
+	static const char *syntax[] = { "",       "0",       "0:0",     "0:0:",   ":0:1",
+					"0::1",   "a:b:c",   "0:0:1:1", "-1:0:1", "0:0:+1",
+					" 0:0:1", "0:0:1\n", "0x1:0:1" };
+	static const char *range[] = { "0:0:0",          "4294967295:0:1", "0:4294967295:1",
+				       "4294967294:0:2", "0:4294967294:2", "99999999999:0:1",
+				       "0:0:99999999999" };
+	struct nsctl_idmap_range r = { 7, 7, 7 };
+
+	for (size_t i = 0; i < sizeof(syntax) / sizeof(*syntax); i++)
+		assert_int_equal(nsctl_idmap_parse_range(syntax[i], &r), -EINVAL);
+	for (size_t i = 0; i < sizeof(range) / sizeof(*range); i++)
+		assert_int_equal(nsctl_idmap_parse_range(range[i], &r), -ERANGE);
+	/* Nothing written on failure. */
+	assert_int_equal(r.inner, 7);
+	assert_int_equal(nsctl_idmap_parse_range(NULL, &r), -EINVAL);
+	assert_int_equal(nsctl_idmap_parse_range("0:0:1", NULL), -EINVAL);
+}
+
+static void test_add_overlap(void **state)
+{
+	static struct nsctl_idmap map;
+	struct nsctl_idmap_range a = { 0, 1000, 10 }, inner_overlap = { 9, 5000, 1 },
+				 outer_overlap = { 100, 1009, 5 }, next = { 10, 1010, 1 },
+				 zero = { 50, 50, 0 };
+
+	memset(&map, 0, sizeof(map));
+	assert_int_equal(nsctl_idmap_add(&map, &a), 0);
+	assert_int_equal(nsctl_idmap_add(&map, &inner_overlap), -EEXIST);
+	assert_int_equal(nsctl_idmap_add(&map, &outer_overlap), -EEXIST);
+	assert_int_equal(nsctl_idmap_add(&map, &zero), -ERANGE);
+	assert_int_equal(map.n, 1);
+	assert_int_equal(nsctl_idmap_add(&map, &next), 0);
+	assert_int_equal(map.n, 2);
+}
+
+static void test_add_limits(void **state)
+{
+	static struct nsctl_idmap map;
+
+	memset(&map, 0, sizeof(map));
+	for (uint32_t i = 0; i < NSCTL_IDMAP_MAX; i++) {
+		struct nsctl_idmap_range r = { i, 1000 + i, 1 };
+
+		assert_int_equal(nsctl_idmap_add(&map, &r), 0);
+	}
+	struct nsctl_idmap_range more = { 5000, 5000, 1 };
+	assert_int_equal(nsctl_idmap_add(&map, &more), -E2BIG);
+	assert_int_equal(map.n, NSCTL_IDMAP_MAX);
+
+	/* Long numbers: the kernel reads less than a page, so fewer lines fit. */
+	memset(&map, 0, sizeof(map));
+	int r = 0;
+	for (uint32_t i = 0; r == 0; i++) {
+		struct nsctl_idmap_range big = { 1000000000 + i, 2000000000 + i, 1 };
+
+		r = nsctl_idmap_add(&map, &big);
+	}
+	assert_int_equal(r, -E2BIG);
+	assert_true(map.n < NSCTL_IDMAP_MAX);
+	char text[8192];
+	assert_true(nsctl_idmap_format(&map, text, sizeof(text)) < 4096);
+}
+
+static void test_format(void **state)
+{
+	static struct nsctl_idmap map;
+	struct nsctl_idmap_range a = { 0, 100000, 65536 }, b = { 65536, 0, 1 };
+	char text[64];
+
+	memset(&map, 0, sizeof(map));
+	assert_int_equal(nsctl_idmap_format(&map, text, sizeof(text)), 0);
+	assert_string_equal(text, "");
+	nsctl_idmap_add(&map, &a);
+	nsctl_idmap_add(&map, &b);
+	assert_int_equal(nsctl_idmap_format(&map, text, sizeof(text)), 25);
+	assert_string_equal(text, "0 100000 65536\n65536 0 1\n");
+	assert_int_equal(nsctl_idmap_format(&map, text, 10), -ENOBUFS);
+	assert_int_equal(nsctl_idmap_format(NULL, text, sizeof(text)), -EINVAL);
+}
+
+static void test_write_errors(void **state)
+{
+	static struct nsctl_idmap map;
+
+	memset(&map, 0, sizeof(map));
+	assert_int_equal(nsctl_idmap_write(1, NSCTL_IDMAP_UID, &map), -EINVAL);
+	assert_int_equal(nsctl_idmap_write(-1, NSCTL_IDMAP_UID, &map), -EINVAL);
+	assert_int_equal(nsctl_idmap_write_helper(0, NSCTL_IDMAP_UID, &map), -EINVAL);
+	assert_int_equal(nsctl_user_maps_write(0, &map, &map, NSCTL_SETGROUPS_DEFAULT), -EINVAL);
+}
+
+/* A child in a new user namespace gets its maps from us, then reports what it sees. */
+static void test_write_maps(void **state)
+{
+	static struct nsctl_idmap uids, gids;
+	struct nsctl_idmap_range u = { 0, 100000, 1000 }, g = { 0, 200000, 10 };
+	int go[2], out[2];
+	char buf[256] = { 0 };
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		skip();
+		return;
+	}
+	memset(&uids, 0, sizeof(uids));
+	memset(&gids, 0, sizeof(gids));
+	nsctl_idmap_add(&uids, &u);
+	nsctl_idmap_add(&gids, &g);
+	assert_int_equal(pipe(go), 0);
+	assert_int_equal(pipe(out), 0);
+	pid = nsctl_clone(CLONE_NEWUSER, -1, NULL);
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char c;
+		FILE *f;
+		size_t n = 0;
+
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(1);
+		for (const char *p =
+			 "/proc/self/uid_map\0/proc/self/gid_map\0/proc/self/setgroups\0";
+		     *p; p += strlen(p) + 1) {
+			f = fopen(p, "r");
+			if (!f)
+				_exit(2);
+			n += fread(buf + n, 1, sizeof(buf) - 1 - n, f);
+			fclose(f);
+		}
+		if (write(out[1], buf, n) != (ssize_t)n)
+			_exit(3);
+		_exit(0);
+	}
+	close(go[0]);
+	close(out[1]);
+	assert_int_equal(nsctl_user_maps_write(pid, &uids, &gids, NSCTL_SETGROUPS_DENY), 0);
+	assert_int_equal(write(go[1], "g", 1), 1);
+	assert_true(read(out[0], buf, sizeof(buf) - 1) > 0);
+	int wstatus;
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+	/* The kernel shows the lines with its own padding: compare the numbers. */
+	unsigned a, b, c, d, e, f;
+	char word[16];
+	assert_int_equal(sscanf(buf, "%u %u %u %u %u %u %15s", &a, &b, &c, &d, &e, &f, word), 7);
+	assert_int_equal(b, 100000);
+	assert_int_equal(c, 1000);
+	assert_int_equal(e, 200000);
+	assert_int_equal(f, 10);
+	assert_string_equal(word, "deny");
+	close(go[1]);
+	close(out[0]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_good),  cmocka_unit_test(test_parse_bad),
+		cmocka_unit_test(test_add_overlap), cmocka_unit_test(test_add_limits),
+		cmocka_unit_test(test_format),      cmocka_unit_test(test_write_errors),
+		cmocka_unit_test(test_write_maps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

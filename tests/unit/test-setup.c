@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/setup.c: names, propagation, clock offsets, loopback and proc in real
+ * namespaces. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <net/if.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "nsctl.h"
+
+#ifndef PROC_SUPER_MAGIC
+#define PROC_SUPER_MAGIC 0x9fa0
+#endif
+
+static void test_uts_name_check(void **state)
+{
+	char name[66];
+
+	assert_int_equal(nsctl_uts_name_check("host"), 0);
+	assert_int_equal(nsctl_uts_name_check(""), -EINVAL);
+	assert_int_equal(nsctl_uts_name_check(NULL), -EINVAL);
+	memset(name, 'x', 64);
+	name[64] = '\0';
+	assert_int_equal(nsctl_uts_name_check(name), 0);
+	name[64] = 'x';
+	name[65] = '\0';
+	assert_int_equal(nsctl_uts_name_check(name), -ENAMETOOLONG);
+	assert_int_equal(nsctl_uts_names_set("", NULL), -EINVAL);
+}
+
+static void test_propagation_parse(void **state)
+{
+	enum nsctl_propagation p = NSCTL_PROPAGATION_SHARED;
+
+	assert_int_equal(nsctl_propagation_parse("private", &p), 0);
+	assert_int_equal(p, NSCTL_PROPAGATION_PRIVATE);
+	assert_int_equal(nsctl_propagation_parse("slave", &p), 0);
+	assert_int_equal(p, NSCTL_PROPAGATION_SLAVE);
+	assert_int_equal(nsctl_propagation_parse("shared", &p), 0);
+	assert_int_equal(nsctl_propagation_parse("unchanged", &p), 0);
+	assert_int_equal(p, NSCTL_PROPAGATION_UNCHANGED);
+	assert_int_equal(nsctl_propagation_parse("Private", &p), -EINVAL);
+	assert_int_equal(nsctl_propagation_parse("", &p), -EINVAL);
+	assert_int_equal(p, NSCTL_PROPAGATION_UNCHANGED);
+	assert_int_equal(nsctl_propagation_set((enum nsctl_propagation)42), -EINVAL);
+	assert_int_equal(nsctl_propagation_set(NSCTL_PROPAGATION_UNCHANGED), 0);
+}
+
+static void test_time_offset_parse(void **state)
+{
+	int64_t s = 99;
+
+	assert_int_equal(nsctl_time_offset_parse("100", CLOCK_MONOTONIC, &s), 0);
+	assert_int_equal(s, 100);
+	assert_int_equal(nsctl_time_offset_parse("+5", CLOCK_BOOTTIME, &s), 0);
+	assert_int_equal(s, 5);
+	assert_int_equal(nsctl_time_offset_parse("-1", CLOCK_BOOTTIME, &s), 0);
+	assert_int_equal(s, -1);
+	assert_int_equal(nsctl_time_offset_parse("4611686018", CLOCK_MONOTONIC, &s), -ERANGE);
+	assert_int_equal(nsctl_time_offset_parse("4000000000", CLOCK_MONOTONIC, &s), 0);
+	/* Below zero: the machine has not been up that long. */
+	assert_int_equal(nsctl_time_offset_parse("-4000000000", CLOCK_MONOTONIC, &s), -ERANGE);
+	assert_int_equal(nsctl_time_offset_parse("99999999999999999999", CLOCK_MONOTONIC, &s),
+			 -ERANGE);
+	s = 7;
+	assert_int_equal(nsctl_time_offset_parse("", CLOCK_MONOTONIC, &s), -EINVAL);
+	assert_int_equal(nsctl_time_offset_parse("1.5", CLOCK_MONOTONIC, &s), -EINVAL);
+	assert_int_equal(nsctl_time_offset_parse(" 1", CLOCK_MONOTONIC, &s), -EINVAL);
+	assert_int_equal(nsctl_time_offset_parse("1s", CLOCK_MONOTONIC, &s), -EINVAL);
+	assert_int_equal(nsctl_time_offset_parse("1", CLOCK_REALTIME, &s), -EINVAL);
+	assert_int_equal(s, 7);
+}
+
+/* Run BODY in a child in new namespaces FLAGS; it returns 0 for success. */
+static void in_child(unsigned long flags, int (*body)(void))
+{
+	int wstatus;
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		skip();
+		return;
+	}
+	pid = nsctl_clone(flags, -1, NULL);
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(body());
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
+static int loopback_body(void)
+{
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || (ifr.ifr_flags & IFF_UP))
+		return 1;
+	if (nsctl_loopback_up() < 0 || nsctl_loopback_up() < 0)
+		return 2;
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || !(ifr.ifr_flags & IFF_UP))
+		return 3;
+	return 0;
+}
+
+static void test_loopback(void **state)
+{
+	in_child(CLONE_NEWNET, loopback_body);
+}
+
+static int names_body(void)
+{
+	char buf[128];
+
+	if (nsctl_uts_names_set("nsctl-unit", "nsctl-dom") < 0)
+		return 1;
+	if (gethostname(buf, sizeof(buf)) < 0 || strcmp(buf, "nsctl-unit") != 0)
+		return 2;
+	if (getdomainname(buf, sizeof(buf)) < 0 || strcmp(buf, "nsctl-dom") != 0)
+		return 3;
+	return 0;
+}
+
+static void test_names(void **state)
+{
+	char before[128], after[128];
+
+	gethostname(before, sizeof(before));
+	in_child(CLONE_NEWUTS, names_body);
+	gethostname(after, sizeof(after));
+	assert_string_equal(before, after);
+}
+
+static int proc_body(void)
+{
+	char dir[] = "/tmp/nsctl-proc-XXXXXX";
+	struct statfs fs;
+	char link[64], target[32];
+	ssize_t n;
+	int r = 0;
+
+	if (nsctl_propagation_set(NSCTL_PROPAGATION_PRIVATE) < 0)
+		return 1;
+	if (!mkdtemp(dir))
+		return 2;
+	if (nsctl_proc_mount(dir) < 0)
+		r = 3;
+	else if (statfs(dir, &fs) < 0 || fs.f_type != PROC_SUPER_MAGIC)
+		r = 4;
+	/* Our proc: PID 1 of the new PID namespace is us. */
+	snprintf(link, sizeof(link), "%s/self", dir);
+	n = r ? -1 : readlink(link, target, sizeof(target) - 1);
+	if (!r && (n != 1 || target[0] != '1'))
+		r = 5;
+	if (!r && getpid() != 1)
+		r = 6;
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
+	if (!r && nsctl_proc_mount("/nonexistent-nsctl") != -ENOENT)
+		r = 7;
+	return r;
+}
+
+static void test_proc_mount(void **state)
+{
+	in_child(CLONE_NEWNS | CLONE_NEWPID, proc_body);
+}
+
+static int offsets_body(void)
+{
+	FILE *f;
+	char line[64];
+	long long value = 0;
+
+	if (unshare(CLONE_NEWTIME) < 0)
+		return 1;
+	if (nsctl_time_offsets_write(0, 3600, -1) < 0)
+		return 2;
+	f = fopen("/proc/self/timens_offsets", "r");
+	if (!f)
+		return 3;
+	if (!fgets(line, sizeof(line), f) || sscanf(line, "monotonic %lld", &value) != 1 ||
+	    value != 3600)
+		value = -1;
+	fclose(f);
+	if (value != 3600)
+		return 4;
+	if (nsctl_time_enter_children() < 0)
+		return 5;
+	/* Frozen once a process is in. */
+	if (nsctl_time_offsets_write(0, 1, 1) != -EACCES)
+		return 6;
+	return 0;
+}
+
+static void test_time_offsets(void **state)
+{
+	in_child(0, offsets_body);
+	assert_int_equal(nsctl_time_offsets_write(-1, 0, 0), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uts_name_check),
+		cmocka_unit_test(test_propagation_parse),
+		cmocka_unit_test(test_time_offset_parse),
+		cmocka_unit_test(test_loopback),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_proc_mount),
+		cmocka_unit_test(test_time_offsets),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
