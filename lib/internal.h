@@ -18,4 +18,10 @@ const struct type_row *type_row(enum nsctl_type type);
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 
+/* lib/enter.c: the order of joins, apart from the system calls, so it can be tested. */
+typedef int (*join_one_fn)(enum nsctl_type type, void *userdata); /* 1 joined, 0 skipped */
+size_t join_order(unsigned types, bool user_first, enum nsctl_type *order);
+int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
+		  struct nsctl_join_report *report);
+
 #endif

@@ -10,6 +10,8 @@
 static const struct cli_command commands[] = {
 	{ "compare", cmd_compare, "tell whether two processes or files share namespaces",
 	  EXIT_COMPARE_TROUBLE },
+	{ "enter", cmd_enter, "join the namespaces of a process, file or pin and run a program",
+	  EXIT_EXEC_FAILED },
 };
 
 static void usage(FILE *out)
