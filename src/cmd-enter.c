@@ -119,6 +119,8 @@ static void parse(int argc, char **argv, struct request *req)
 	char *optstring = cli_optstring_with_types("+S:G:r::w::eFh", optional_argument);
 	int c;
 
+	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 
@@ -161,6 +163,12 @@ static void parse(int argc, char **argv, struct request *req)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
+			if (c == '?' && optopt)
+				cli_usage_error("option '-%c': unknown, or its argument is missing",
+						optopt);
+			if (c == '?')
+				cli_usage_error("option '%s': unknown, or its argument is missing",
+						argv[optind - 1]);
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_usage_error("unrecognized option");
 			if (req->asked & NSCTL_TYPE_BIT(type))
