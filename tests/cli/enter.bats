@@ -111,7 +111,7 @@ pin_by_hand() {
     [ "${lines[0]}" -lt 1000 ]
     [[ "${lines[1]}" == *sleep* ]]
     # -F: no fork, PROGRAM stays in our pid namespace, its children go to the target's.
-    run "$NSCTL" enter -F -p "$TARGET" sh -c 'readlink /proc/self/ns/pid /proc/self/ns/pid_for_children'
+    run "$NSCTL" enter -F -p "$TARGET" readlink /proc/self/ns/pid /proc/self/ns/pid_for_children
     [ "${lines[0]}" = "$(readlink /proc/$$/ns/pid)" ]
     [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/pid)" ]
 }
