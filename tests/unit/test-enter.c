@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -369,6 +370,84 @@ static void test_process_join(void **state)
 	stop_target(target);
 }
 
+static int become_nobody(void)
+{
+	if (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+	    setresuid(65534, 65534, 65534) < 0)
+		return -1;
+	/* Changing uid made us undumpable; the other process of nobody must see our /proc. */
+	return prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
+static int unprivileged_join(void *arg)
+{
+	const struct join_case *c = arg;
+	struct nsctl_process *process;
+	struct nsctl_join_report report;
+	char name[64] = "";
+	int r;
+
+	if (become_nobody() < 0)
+		return 40;
+	if (nsctl_process_open(c->target, &process) < 0)
+		return 41;
+	r = nsctl_process_join(process, c->types, c->flags, &report);
+	nsctl_process_free(process);
+	if (!(c->types & BIT(USER))) {
+		/* Without the user namespace nobody has no right to the uts one: named. */
+		if (r != -EPERM || report.failed_type != NSCTL_TYPE_UTS ||
+		    strcmp(report.failed_call, "setns") != 0)
+			return 42;
+		return 0;
+	}
+	if (r < 0 || report.joined != c->want_joined)
+		return 43;
+	if (gethostname(name, sizeof(name)) < 0 || strcmp(name, "unit-nobody") != 0)
+		return 44;
+	if (geteuid() != 65534 && geteuid() != 0)
+		return 45;
+	return 0;
+}
+
+static void test_unprivileged_join_user_first(void **state)
+{
+	int ready[2];
+	char c;
+	pid_t target;
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(pipe(ready), 0);
+	target = fork();
+	assert_true(target >= 0);
+	if (target == 0) {
+		close(ready[0]);
+		if (become_nobody() < 0 || unshare(CLONE_NEWUSER | CLONE_NEWUTS) < 0 ||
+		    sethostname("unit-nobody", 11) < 0)
+			_exit(1);
+		if (write(ready[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1) {
+		waitpid(target, NULL, 0);
+		close(ready[0]);
+		skip(); /* this kernel does not let nobody make a user namespace */
+	}
+	close(ready[0]);
+	for (unsigned flags = 0; flags < 4; flags++) {
+		struct join_case jc = { target, BIT(USER) | BIT(UTS), flags, BIT(USER) | BIT(UTS) };
+
+		assert_int_equal(in_child(unprivileged_join, &jc), 0);
+		jc.types = BIT(UTS);
+		jc.want_joined = 0;
+		assert_int_equal(in_child(unprivileged_join, &jc), 0);
+	}
+	stop_target(target);
+}
+
 static int join_gone(void *arg)
 {
 	const struct join_case *c = arg;
@@ -483,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_join_fd_bad_input),
 		cmocka_unit_test(test_multithreaded_caller_refused),
 		cmocka_unit_test(test_process_join),
+		cmocka_unit_test(test_unprivileged_join_user_first),
 		cmocka_unit_test(test_process_gone_is_esrch),
 		cmocka_unit_test(test_read_environ),
 		cmocka_unit_test(test_open_cgroup_self),
