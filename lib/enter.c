@@ -125,13 +125,11 @@ static int is_callers(int fd, enum nsctl_type type)
 	return nsctl_ns_same(fd, own);
 }
 
-NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
-					 unsigned *ret_types)
+static int differ(const struct nsctl_process *process, unsigned types, unsigned *ret_types,
+		  struct nsctl_join_report *report)
 {
-	unsigned differ = 0;
+	unsigned different = 0;
 
-	if (!process || !ret_types || (types & ~NSCTL_TYPES_ALL))
-		return -EINVAL;
 	nsctl_type_foreach (t) {
 		_cleanup_close_ int fd = -1;
 		int r;
@@ -139,16 +137,24 @@ NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, un
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		fd = nsctl_process_open_ns(process, t, false);
-		if (fd < 0)
-			return fd;
-		r = is_callers(fd, t);
-		if (r < 0)
+		r = fd < 0 ? fd : is_callers(fd, t);
+		if (r < 0) {
+			report_failure(report, t, "open");
 			return r;
+		}
 		if (r == 0)
-			differ |= NSCTL_TYPE_BIT(t);
+			different |= NSCTL_TYPE_BIT(t);
 	}
-	*ret_types = differ;
+	*ret_types = different;
 	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
+					 unsigned *ret_types)
+{
+	if (!process || !ret_types || (types & ~NSCTL_TYPES_ALL))
+		return -EINVAL;
+	return differ(process, types, ret_types, NULL);
 }
 
 NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
@@ -325,12 +331,12 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	if (!process || (types & ~NSCTL_TYPES_ALL))
 		return -EINVAL;
 	if (flags & NSCTL_JOIN_DIFFERENT) {
-		r = nsctl_process_ns_differ(process, types, &types);
+		r = differ(process, types, &types, report);
 		if (r < 0)
 			return r;
 	} else if (types & user) {
 		/* The kernel refuses to re-enter the caller's own user namespace: leave it out. */
-		r = nsctl_process_ns_differ(process, user, &user);
+		r = differ(process, user, &user, report);
 		if (r < 0)
 			return r;
 		types = (types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER)) | user;

@@ -14,6 +14,13 @@
 #include "syscalls.h"
 #include "util.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define LEAK_CHECK_NOW() __lsan_do_leak_check()
+#else
+#define LEAK_CHECK_NOW() ((void)0)
+#endif
+
 extern char **environ;
 
 /* What the command line asks for, parsed and checked before anything changes. */
@@ -472,6 +479,16 @@ int cmd_enter(int argc, char **argv)
 	}
 	open_target(&req, &tg);
 	open_extras(&req, &tg);
+
+	/*
+	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it
+	 * clones, which a joined pid namespace (pid_for_children) or another
+	 * /proc would blind, and it then waits forever.  A supervising nsctl
+	 * checks for leaks here, before joining, and that check is its last.
+	 */
+	if (!req.no_fork && (!req.asked || (req.asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
+							 NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
+		LEAK_CHECK_NOW();
 
 	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).
 	 */

@@ -273,6 +273,9 @@ fds_of_program() {
     run as_nobody "$NSCTL" enter -n $$ true
     [ "$status" -eq 125 ]
     [[ "$output" == *"/proc/$$/ns/net"*"denied"* ]]
+    run as_nobody "$NSCTL" enter $$ true
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: enter: open(/proc/$$/ns/"*"): Permission denied" ]]
 }
 
 @test "enter: the supervising nsctl is not dumpable, so the namespace cannot ptrace it" {
