@@ -410,6 +410,110 @@ int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seco
  * it. */
 int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
+/*
+ * Joining existing namespaces (lib/enter.c, lib/target.c).
+ *
+ * setns() changes the calling thread; joining a user or mount namespace needs
+ * a single-threaded caller (the kernel says EINVAL otherwise).  A joined pid or
+ * time namespace applies to the caller's children.  A caller about to run
+ * another program should make itself undumpable (prctl(PR_SET_DUMPABLE, 0))
+ * from the join to the exec, so that no process of the joined namespaces can
+ * ptrace it and reach what it still holds (runc CVE-2016-9962).
+ */
+
+/* What a join did: written on success and on failure, for the message. */
+struct nsctl_join_report {
+	unsigned joined;         /* the types joined, also when a later one failed */
+	int failed_type;         /* the type that failed, or -1 */
+	const char *failed_call; /* "open" or "setns" when a type failed, else NULL */
+};
+
+/* Flags of nsctl_process_join() and friends. */
+#define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller */
+#define NSCTL_JOIN_ONE_BY_ONE (1u << 1) /* not setns(pidfd): open each file, join in order */
+
+/*
+ * Join the one namespace at FD (an nsfs file: /proc/PID/ns/X or a pin).
+ * When EXPECTED is >= 0 it must be of that type (-EMEDIUMTYPE if not).
+ */
+int nsctl_ns_join_fd(int fd, int expected);
+
+/* The same for a path (nsctl_ns_open_path): the namespaces article's ns_exec in one call. */
+int nsctl_ns_join_path(const char *path, int expected);
+
+/* A set of namespaces to join together: at most one fd per type, -1 where none. */
+struct nsctl_ns_set {
+	int fds[NSCTL_TYPE_COUNT];
+};
+
+/* Make SET empty (every fd -1); then nsctl_ns_set_clear() closes what it holds. */
+void nsctl_ns_set_init(struct nsctl_ns_set *set);
+void nsctl_ns_set_clear(struct nsctl_ns_set *set);
+
+/* The types in SET. */
+unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set);
+
+/*
+ * Add the namespace at FD, which SET then owns (only on success).  Returns its
+ * type; -EEXIST if SET has that type already, -ENOTTY if FD is no namespace.
+ */
+int nsctl_ns_set_add_fd(struct nsctl_ns_set *set, int fd);
+
+/* Open PATH (nsctl_ns_open_path) and add it.  Returns its type. */
+int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *path, int expected);
+
+/*
+ * Open the namespaces TYPES of PROCESS and add them (with NSCTL_JOIN_DIFFERENT
+ * only those that differ from the caller's).  Once all are open, checks that
+ * PROCESS is still running: -ESRCH if it has gone, and SET is unchanged.
+ * -EEXIST if SET already has one of TYPES.  REPORT (or NULL) says which type
+ * could not be opened.
+ */
+int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_process *process,
+			     unsigned types, unsigned flags, struct nsctl_join_report *report);
+
+/*
+ * Join every namespace of SET.  The user namespace comes last for a caller
+ * with CAP_SYS_ADMIN (it would lose its rights over the others by joining it
+ * first), and first for a caller without (only the user namespace can give the
+ * capabilities the others need); a namespace refused with EPERM before the user
+ * namespace is joined is tried again after it.  The caller's own user
+ * namespace is skipped (the kernel refuses to re-enter it).  On failure the
+ * namespaces already joined stay joined; REPORT (or NULL) says which failed.
+ */
+int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
+		      struct nsctl_join_report *report);
+
+/* Of TYPES, the types in which PROCESS is not in the caller's namespace. */
+int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
+			    unsigned *ret_types);
+
+/*
+ * Join the namespaces TYPES of PROCESS (with NSCTL_JOIN_DIFFERENT, those of
+ * them where it differs from the caller).  Where the kernel has it (5.8), one
+ * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
+ * refuses that, every namespace file is opened, the process checked to be the
+ * same, and they are joined in the order of nsctl_ns_set_join().  A process
+ * that has gone is -ESRCH, never a join into another process of that PID.
+ */
+int nsctl_process_join(const struct nsctl_process *process, unsigned types, unsigned flags,
+		       struct nsctl_join_report *report);
+
+/*
+ * The environment of PROCESS (/proc/PID/environ), as a NULL-terminated array
+ * in one allocation: free() it.
+ */
+int nsctl_process_read_environ(const struct nsctl_process *process, char ***ret_environ);
+
+/*
+ * The cgroup v2 directory of PROCESS, found below the cgroup2 mount of the
+ * caller's mount namespace.  -ENOENT when there is none.  Returns an fd.
+ */
+int nsctl_process_open_cgroup(const struct nsctl_process *process);
+
+/* Move the caller into the cgroup v2 directory CGROUP_FD. */
+int nsctl_cgroup_join(int cgroup_fd);
+
 #ifdef __cplusplus
 }
 #endif

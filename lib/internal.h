@@ -38,5 +38,10 @@ int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry);
 
 /* "net:[4026531840]" as the type and inode of a namespace. -EINVAL otherwise. */
 int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino);
+/* lib/enter.c: the order of joins, apart from the system calls, so it can be tested. */
+typedef int (*join_one_fn)(enum nsctl_type type, void *userdata); /* 1 joined, 0 skipped */
+size_t join_order(unsigned types, bool user_first, enum nsctl_type *order);
+int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
+		  struct nsctl_join_report *report);
 
 #endif

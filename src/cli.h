@@ -95,5 +95,6 @@ int cmd_run(int argc, char **argv);
 int cmd_unshare(int argc, char **argv);
 int cmd_pin(int argc, char **argv);
 int cmd_unpin(int argc, char **argv);
+int cmd_enter(int argc, char **argv);
 
 #endif

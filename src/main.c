@@ -16,6 +16,8 @@ static const struct cli_command commands[] = {
 	{ "pin", cmd_pin, "keep namespaces alive by bind-mounting them onto files", EXIT_FAILURE,
 	  EXIT_USAGE },
 	{ "unpin", cmd_unpin, "remove pins", EXIT_FAILURE, EXIT_USAGE },
+	{ "enter", cmd_enter, "join the namespaces of a process, file or pin and run a program",
+	  EXIT_EXEC_FAILED },
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Joining existing namespaces: one file, a set of files, or every namespace of a process. */
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/syscall.h>
+
+#include "internal.h"
+#include "syscalls.h"
+
+static void report_begin(struct nsctl_join_report *report)
+{
+	if (report)
+		*report = (struct nsctl_join_report){ .failed_type = -1 };
+}
+
+static void report_failure(struct nsctl_join_report *report, enum nsctl_type type, const char *call)
+{
+	if (report) {
+		report->failed_type = (int)type;
+		report->failed_call = call;
+	}
+}
+
+NSCTL_EXPORT int nsctl_ns_join_fd(int fd, int expected)
+{
+	enum nsctl_type type;
+	int r;
+
+	if (expected >= NSCTL_TYPE_COUNT)
+		return -EINVAL;
+	r = nsctl_ns_check(fd, &type);
+	if (r < 0)
+		return r;
+	if (expected >= 0 && (int)type != expected)
+		return -EMEDIUMTYPE;
+	/* Naming the type makes the kernel refuse a file that changed type under us. */
+	if (setns(fd, (int)nsctl_type_get(type)->clone_flag) < 0)
+		return negative_errno();
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_ns_join_path(const char *path, int expected)
+{
+	_cleanup_close_ int fd = nsctl_ns_open_path(path, expected, NULL);
+
+	if (fd < 0)
+		return fd;
+	return nsctl_ns_join_fd(fd, expected);
+}
+
+NSCTL_EXPORT void nsctl_ns_set_init(struct nsctl_ns_set *set)
+{
+	if (!set)
+		return;
+	nsctl_type_foreach (t)
+		set->fds[t] = -1;
+}
+
+NSCTL_EXPORT void nsctl_ns_set_clear(struct nsctl_ns_set *set)
+{
+	if (!set)
+		return;
+	nsctl_type_foreach (t) {
+		close_fdp(&set->fds[t]);
+		set->fds[t] = -1;
+	}
+}
+
+NSCTL_EXPORT unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set)
+{
+	unsigned types = 0;
+
+	if (!set)
+		return 0;
+	nsctl_type_foreach (t)
+		if (set->fds[t] >= 0)
+			types |= NSCTL_TYPE_BIT(t);
+	return types;
+}
+
+NSCTL_EXPORT int nsctl_ns_set_add_fd(struct nsctl_ns_set *set, int fd)
+{
+	enum nsctl_type type;
+	int r;
+
+	if (!set)
+		return -EINVAL;
+	r = nsctl_ns_check(fd, &type);
+	if (r < 0)
+		return r;
+	if (set->fds[type] >= 0)
+		return -EEXIST;
+	set->fds[type] = fd;
+	return (int)type;
+}
+
+NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *path, int expected)
+{
+	_cleanup_close_ int fd = -1;
+	enum nsctl_type type;
+
+	if (!set)
+		return -EINVAL;
+	fd = nsctl_ns_open_path(path, expected, &type);
+	if (fd < 0)
+		return fd;
+	if (set->fds[type] >= 0)
+		return -EEXIST;
+	set->fds[type] = TAKE_FD(fd);
+	return (int)type;
+}
+
+/* Whether the namespace at FD is the caller's own of its type: 1 yes, 0 no. */
+static int is_callers(int fd, enum nsctl_type type)
+{
+	_cleanup_close_ int own = -1;
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", nsctl_type_get(type)->name);
+	own = open(path, O_RDONLY | O_CLOEXEC);
+	if (own < 0)
+		return negative_errno();
+	return nsctl_ns_same(fd, own);
+}
+
+static int differ(const struct nsctl_process *process, unsigned types, unsigned *ret_types,
+		  struct nsctl_join_report *report)
+{
+	unsigned different = 0;
+
+	nsctl_type_foreach (t) {
+		_cleanup_close_ int fd = -1;
+		int r;
+
+		if (!(types & NSCTL_TYPE_BIT(t)))
+			continue;
+		fd = nsctl_process_open_ns(process, t, false);
+		r = fd < 0 ? fd : is_callers(fd, t);
+		if (r < 0) {
+			report_failure(report, t, "open");
+			return r;
+		}
+		if (r == 0)
+			different |= NSCTL_TYPE_BIT(t);
+	}
+	*ret_types = different;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
+					 unsigned *ret_types)
+{
+	if (!process || !ret_types || (types & ~NSCTL_TYPES_ALL))
+		return -EINVAL;
+	return differ(process, types, ret_types, NULL);
+}
+
+NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
+					  const struct nsctl_process *process, unsigned types,
+					  unsigned flags, struct nsctl_join_report *report)
+{
+	struct nsctl_ns_set opened;
+	int r;
+
+	report_begin(report);
+	if (!set || !process || (types & ~NSCTL_TYPES_ALL))
+		return -EINVAL;
+	if (types & nsctl_ns_set_types(set))
+		return -EEXIST;
+	nsctl_ns_set_init(&opened);
+	nsctl_type_foreach (t) {
+		if (!(types & NSCTL_TYPE_BIT(t)))
+			continue;
+		r = nsctl_process_open_ns(process, t, false);
+		if (r < 0) {
+			report_failure(report, t, "open");
+			goto fail;
+		}
+		opened.fds[t] = r;
+		if (flags & NSCTL_JOIN_DIFFERENT) {
+			r = is_callers(opened.fds[t], t);
+			if (r < 0) {
+				report_failure(report, t, "open");
+				goto fail;
+			}
+			if (r == 1) {
+				close_fdp(&opened.fds[t]);
+				opened.fds[t] = -1;
+			}
+		}
+	}
+	/*
+	 * Every file is open: if the process is still the one the handle names,
+	 * they are its namespaces and no other's, whatever the PID becomes later.
+	 */
+	r = nsctl_process_alive(process);
+	if (r == 0)
+		r = -ESRCH;
+	if (r < 0)
+		goto fail;
+	nsctl_type_foreach (t)
+		set->fds[t] = opened.fds[t] >= 0 ? opened.fds[t] : set->fds[t];
+	return 0;
+fail:
+	nsctl_ns_set_clear(&opened);
+	return r;
+}
+
+size_t join_order(unsigned types, bool user_first, enum nsctl_type *order)
+{
+	size_t n = 0;
+	bool user = types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+
+	if (user && user_first)
+		order[n++] = NSCTL_TYPE_USER;
+	nsctl_type_foreach (t)
+		if (t != NSCTL_TYPE_USER && (types & NSCTL_TYPE_BIT(t)))
+			order[n++] = t;
+	if (user && !user_first)
+		order[n++] = NSCTL_TYPE_USER;
+	return n;
+}
+
+int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
+		  struct nsctl_join_report *report)
+{
+	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	size_t n = join_order(types, user_first, order);
+	bool user_pending = types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	unsigned deferred = 0, joined = 0;
+	enum nsctl_type t;
+	int r;
+
+	for (size_t i = 0; i < n; i++) {
+		t = order[i];
+		r = join(t, userdata);
+		/*
+		 * A namespace refused before the user namespace is joined may be one
+		 * only the user namespace's capabilities open: try it again after.
+		 */
+		if (r == -EPERM && user_pending && t != NSCTL_TYPE_USER) {
+			deferred |= NSCTL_TYPE_BIT(t);
+			continue;
+		}
+		if (r < 0)
+			goto fail;
+		if (r > 0)
+			joined |= NSCTL_TYPE_BIT(t);
+		if (report)
+			report->joined = joined;
+		if (t != NSCTL_TYPE_USER)
+			continue;
+		user_pending = false;
+		nsctl_type_foreach (d) {
+			if (!(deferred & NSCTL_TYPE_BIT(d)))
+				continue;
+			t = d;
+			r = join(d, userdata);
+			if (r < 0)
+				goto fail;
+			if (r > 0)
+				joined |= NSCTL_TYPE_BIT(d);
+			if (report)
+				report->joined = joined;
+		}
+		deferred = 0;
+	}
+	return 0;
+fail:
+	report_failure(report, t, "setns");
+	return r;
+}
+
+/*
+ * Whether the caller may join namespaces of its own user namespace as it is:
+ * CAP_SYS_ADMIN there.  Without it, only the target's user namespace (which an
+ * unprivileged caller may own) can give the capabilities the others need, so it
+ * must come first; with it, the user namespace comes last, or the caller would
+ * lose its rights over namespaces its own user namespace owns.
+ */
+static bool caller_is_privileged(void)
+{
+	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data) < 0)
+		return false;
+	return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
+}
+
+/* Join one fd of a set; 1 joined, 0 skipped (the caller's own user namespace). */
+static int join_set_member(enum nsctl_type type, void *userdata)
+{
+	const struct nsctl_ns_set *set = userdata;
+	int fd = set->fds[type];
+
+	if (type == NSCTL_TYPE_USER) {
+		/* The kernel refuses to re-enter the caller's own user namespace (EINVAL). */
+		int r = is_callers(fd, type);
+
+		if (r < 0)
+			return r;
+		if (r == 1)
+			return 0;
+	}
+	if (setns(fd, (int)nsctl_type_get(type)->clone_flag) < 0)
+		return negative_errno();
+	return 1;
+}
+
+NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
+				   struct nsctl_join_report *report)
+{
+	report_begin(report);
+	if (!set)
+		return -EINVAL;
+	return join_in_order(nsctl_ns_set_types(set), !caller_is_privileged(), join_set_member,
+			     (void *)set, report);
+}
+
+NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigned types,
+				    unsigned flags, struct nsctl_join_report *report)
+{
+	struct nsctl_ns_set set;
+	unsigned user = NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	int r;
+
+	report_begin(report);
+	if (!process || (types & ~NSCTL_TYPES_ALL))
+		return -EINVAL;
+	if (flags & NSCTL_JOIN_DIFFERENT) {
+		r = differ(process, types, &types, report);
+		if (r < 0)
+			return r;
+	} else if (types & user) {
+		/* The kernel refuses to re-enter the caller's own user namespace: leave it out. */
+		r = differ(process, user, &user, report);
+		if (r < 0)
+			return r;
+		types = (types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER)) | user;
+	}
+	if (!types)
+		return 0;
+	if (nsctl_process_pidfd(process) >= 0 && !(flags & NSCTL_JOIN_ONE_BY_ONE)) {
+		/*
+		 * Linux 5.8: every namespace at once, from the process the pidfd
+		 * names, all or nothing; the kernel joins the user namespace first.
+		 */
+		if (setns(nsctl_process_pidfd(process), (int)nsctl_types_to_clone_flags(types)) ==
+		    0) {
+			if (report)
+				report->joined = types;
+			return 0;
+		}
+		/*
+		 * ESRCH: the process has gone.  Anything else changed nothing, and the
+		 * one-by-one way says which namespace the kernel refuses and why, or
+		 * succeeds where the order matters (a user namespace joined last).
+		 * EINVAL is also what kernels before 5.8 say to a pidfd.
+		 */
+		if (errno == ESRCH)
+			return -ESRCH;
+		if (errno == ENOMEM)
+			return -ENOMEM;
+	}
+	nsctl_ns_set_init(&set);
+	r = nsctl_ns_set_add_process(&set, process, types, 0, report);
+	if (r >= 0)
+		r = nsctl_ns_set_join(&set, flags, report);
+	nsctl_ns_set_clear(&set);
+	return r;
+}

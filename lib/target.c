@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* What a joining process takes from its target besides namespaces: environment and cgroup. */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+/* The whole of a small file under DIRFD, NUL-terminated (SIZE excludes the NUL). */
+static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_size)
+{
+	_cleanup_close_ int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	_cleanup_free_ char *text = NULL;
+	size_t size = 0, allocated = 0;
+
+	if (fd < 0)
+		return errno == ENOENT ? -ESRCH : negative_errno();
+	for (;;) {
+		ssize_t n;
+
+		if (allocated - size < 4096) {
+			char *bigger;
+
+			/* /proc files of a process are bounded (ARG_MAX for environ). */
+			if (allocated > 64u * 1024 * 1024)
+				return -EFBIG;
+			allocated = allocated ? allocated * 2 : 8192;
+			bigger = realloc(text, allocated);
+			if (!bigger)
+				return -ENOMEM;
+			text = bigger;
+		}
+		n = read(fd, text + size, allocated - size - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return negative_errno();
+		}
+		if (n == 0)
+			break;
+		size += (size_t)n;
+	}
+	text[size] = '\0';
+	*ret_text = TAKE_PTR(text);
+	*ret_size = size;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
+					    char ***ret_environ)
+{
+	_cleanup_free_ char *text = NULL;
+	size_t size, count = 0;
+	char **environ_array, *copy;
+	int r;
+
+	if (!process || !ret_environ)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "environ", &text, &size);
+	if (r < 0)
+		return r;
+	/* A zombie, or a process gone meanwhile, shows an empty file: not its environment. */
+	r = nsctl_process_alive(process);
+	if (r == 0)
+		return -ESRCH;
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < size; i += strlen(text + i) + 1)
+		count++;
+	/* One block: the pointers, then the strings; a single free() releases it. */
+	environ_array = malloc((count + 1) * sizeof(char *) + size + 1);
+	if (!environ_array)
+		return -ENOMEM;
+	copy = (char *)(environ_array + count + 1);
+	memcpy(copy, text, size + 1);
+	count = 0;
+	for (size_t i = 0; i < size; i += strlen(copy + i) + 1)
+		environ_array[count++] = copy + i;
+	environ_array[count] = NULL;
+	*ret_environ = environ_array;
+	return 0;
+}
+
+/* Undo the octal escapes (\040 for a space) of a /proc/self/mountinfo field, in place. */
+static void unescape_mountinfo(char *s)
+{
+	char *out = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*out++ = *s;
+		}
+	}
+	*out = '\0';
+}
+
+/*
+ * The mount point of the cgroup2 file system in the caller's mount namespace
+ * whose root holds PATH; *RET_REST is PATH below that root.  A machine may
+ * mount it anywhere (/sys/fs/cgroup, or /sys/fs/cgroup/unified beside v1).
+ */
+static int find_cgroup2_mount(const char *path, char **ret_mount_point, const char **ret_rest)
+{
+	_cleanup_fclose_ FILE *f = fopen("/proc/self/mountinfo", "re");
+	_cleanup_free_ char *line = NULL;
+	size_t allocated = 0;
+
+	if (!f)
+		return negative_errno();
+	while (getline(&line, &allocated, f) > 0) {
+		char *fields[10], *save = NULL, *separator;
+		size_t n = 0, root_length;
+
+		/* "ID PARENT MAJ:MIN ROOT MOUNT_POINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE ..." */
+		separator = strstr(line, " - ");
+		if (!separator || strncmp(separator + 3, "cgroup2 ", 8) != 0)
+			continue;
+		*separator = '\0';
+		for (char *p = strtok_r(line, " ", &save); p && n < ELEMENTSOF(fields);
+		     p = strtok_r(NULL, " ", &save))
+			fields[n++] = p;
+		if (n < 5)
+			continue;
+		unescape_mountinfo(fields[3]);
+		unescape_mountinfo(fields[4]);
+		root_length = strcmp(fields[3], "/") == 0 ? 0 : strlen(fields[3]);
+		if (strncmp(path, fields[3], root_length) != 0 ||
+		    (path[root_length] != '/' && path[root_length] != '\0'))
+			continue;
+		*ret_mount_point = strdup(fields[4]);
+		if (!*ret_mount_point)
+			return -ENOMEM;
+		*ret_rest = path + root_length;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
+{
+	_cleanup_free_ char *text = NULL, *mount_point = NULL;
+	_cleanup_close_ int mount_fd = -1, fd = -1;
+	const char *rest = NULL;
+	char *path = NULL;
+	size_t size;
+	int r;
+
+	if (!process)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &size);
+	if (r < 0)
+		return r;
+	/* The v2 line is "0::/PATH"; PATH is seen from the caller's cgroup namespace. */
+	for (char *line = text; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (strncmp(line, "0::", 3) == 0) {
+			path = line + 3;
+			path[strcspn(path, "\n")] = '\0';
+			break;
+		}
+	}
+	if (!path || path[0] != '/')
+		return -ENOENT;
+	/* Outside the caller's cgroup namespace the path climbs with "..": nowhere to go. */
+	for (const char *c = path; *c; c += strcspn(c, "/")) {
+		c += strspn(c, "/");
+		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
+			return -EACCES;
+	}
+	r = find_cgroup2_mount(path, &mount_point, &rest);
+	if (r < 0)
+		return r;
+	mount_fd = open(mount_point, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (mount_fd < 0)
+		return negative_errno();
+	while (*rest == '/')
+		rest++;
+	fd = openat(mount_fd, *rest ? rest : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return negative_errno();
+	/* Still the process whose cgroup we read: a later process of that PID is not asked for. */
+	r = nsctl_process_alive(process);
+	if (r == 0)
+		return -ESRCH;
+	if (r < 0)
+		return r;
+	return TAKE_FD(fd);
+}
+
+NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
+{
+	_cleanup_close_ int fd = -1;
+
+	if (cgroup_fd < 0)
+		return -EBADF;
+	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return negative_errno();
+	/* "0" is the writer itself, whatever PID namespace it is in. */
+	if (write(fd, "0", 1) != 1)
+		return negative_errno();
+	return 0;
+}

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl enter: join the namespaces of a process, of namespace files or of pins, and run a program.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include "cli.h"
+#include "syscalls.h"
+#include "util.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define LEAK_CHECK_NOW() __lsan_do_leak_check()
+#else
+#define LEAK_CHECK_NOW() ((void)0)
+#endif
+
+extern char **environ;
+
+/* What the command line asks for, parsed and checked before anything changes. */
+struct request {
+	const char *target;
+	unsigned asked;                      /* type options, with or without =FILE */
+	const char *files[NSCTL_TYPE_COUNT]; /* --TYPE=FILE */
+	bool set_uid, set_gid, preserve_credentials;
+	uid_t uid;
+	gid_t gid;
+	bool root, wd, env, join_cgroup, no_fork;
+	const char *root_dir, *wd_dir;
+	struct cli_keep_fds keep;
+	char **program;
+};
+
+/* What the target gave, opened before joining anything. */
+struct target {
+	struct nsctl_process *process; /* a PID target */
+	const char *path;              /* a namespace file target */
+	unsigned pinned;               /* a pin name target: the types it has */
+	unsigned from_process;         /* types to join from the process */
+	bool different_only;           /* no type option: only what differs from ours */
+	struct nsctl_ns_set set;       /* files (--TYPE=FILE, path, pins) */
+	int root_fd, wd_fd, cgroup_fd;
+	char **environ;
+};
+
+enum {
+	OPT_PRESERVE_CREDENTIALS = CHAR_MAX + 1,
+	OPT_JOIN_CGROUP,
+	OPT_KEEP_FD,
+	OPT_KEEP_FDS,
+};
+
+static void help(void)
+{
+	fputs(
+	    "Usage: nsctl enter [options] TARGET [--] [PROGRAM [ARG...]]\n"
+	    "\nJoin the namespaces of TARGET and run PROGRAM there (default: $SHELL, else "
+	    "/bin/sh).\n"
+	    "TARGET is a PID, a namespace file (/proc/PID/ns/TYPE, a pin; it contains a '/'),\n"
+	    "or the NAME of a pin (/run/netns/NAME as \"ip netns\" makes, /run/nsctl/TYPE/NAME).\n"
+	    "\nOptions:\n",
+	    stdout);
+	cli_type_options_help(stdout, "[=FILE]", "join the");
+	fputs(" -S, --setuid UID          set the user ID (default 0 when a user namespace is "
+	      "entered)\n"
+	      " -G, --setgid GID          set the group ID, clear supplementary groups (same "
+	      "default)\n"
+	      "     --preserve-credentials  leave the user and group IDs as they are\n"
+	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
+	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
+	      " -e, --env                 take the target's environment\n"
+	      "     --join-cgroup         join the target's cgroup (v2) first\n"
+	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
+	      "     --keep-fd N           pass file descriptor N on to PROGRAM (repeatable)\n"
+	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n",
+	      stdout);
+	cli_help_footer(stdout);
+	fputs(
+	    "\nWithout type options, a PID joins every namespace of the target that differs\n"
+	    "from nsctl's own, a file its one type, a NAME every type pinned under it.\n"
+	    "--TYPE=FILE takes that type from FILE.  A joined pid or time namespace applies\n"
+	    "to children: nsctl then runs PROGRAM as its child, forwards signals to it and\n"
+	    "ends as it ends.  PROGRAM gets only file descriptors 0, 1 and 2: use --keep-fd N\n"
+	    "for another one, such as a shell's <(...).\n"
+	    "\nExit status: PROGRAM's own (a PROGRAM killed by a signal kills nsctl with the\n"
+	    "same signal), 125 nsctl failed, 126 PROGRAM not executable, 127 PROGRAM not found.\n",
+	    stdout);
+}
+
+static unsigned long parse_id(const char *option, const char *text)
+{
+	unsigned long value;
+	char *end;
+
+	errno = 0;
+	value = strtoul(text, &end, 10);
+	if (errno || end == text || *end || text[0] < '0' || text[0] > '9' ||
+	    value >= (unsigned long)UINT32_MAX)
+		cli_usage_error("%s '%s': not a numeric ID", option, text);
+	return value;
+}
+
+static void parse(int argc, char **argv, struct request *req)
+{
+	static const struct option own_options[] = {
+		{ "setuid", required_argument, NULL, 'S' },
+		{ "setgid", required_argument, NULL, 'G' },
+		{ "preserve-credentials", no_argument, NULL, OPT_PRESERVE_CREDENTIALS },
+		{ "root", optional_argument, NULL, 'r' },
+		{ "wd", optional_argument, NULL, 'w' },
+		{ "env", no_argument, NULL, 'e' },
+		{ "join-cgroup", no_argument, NULL, OPT_JOIN_CGROUP },
+		{ "no-fork", no_argument, NULL, 'F' },
+		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
+		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct option *options = cli_long_options_with_types(own_options, optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::eFh", optional_argument);
+	int c;
+
+	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+
+		switch (c) {
+		case 'S':
+			req->set_uid = true;
+			req->uid = (uid_t)parse_id("--setuid", optarg);
+			break;
+		case 'G':
+			req->set_gid = true;
+			req->gid = (gid_t)parse_id("--setgid", optarg);
+			break;
+		case OPT_PRESERVE_CREDENTIALS:
+			req->preserve_credentials = true;
+			break;
+		case 'r':
+			req->root = true;
+			req->root_dir = optarg;
+			break;
+		case 'w':
+			req->wd = true;
+			req->wd_dir = optarg;
+			break;
+		case 'e':
+			req->env = true;
+			break;
+		case OPT_JOIN_CGROUP:
+			req->join_cgroup = true;
+			break;
+		case 'F':
+			req->no_fork = true;
+			break;
+		case OPT_KEEP_FD:
+			cli_keep_fd_add(&req->keep, optarg);
+			break;
+		case OPT_KEEP_FDS:
+			req->keep.all = true;
+			break;
+		case 'h':
+			help();
+			exit(EXIT_SUCCESS);
+		default:
+			if (c == '?' && optopt)
+				cli_usage_error("option '-%c': unknown, or its argument is missing",
+						optopt);
+			if (c == '?')
+				cli_usage_error("option '%s': unknown, or its argument is missing",
+						argv[optind - 1]);
+			if (cli_type_from_letter(c, &type) < 0)
+				cli_usage_error("unrecognized option");
+			if (req->asked & NSCTL_TYPE_BIT(type))
+				cli_usage_error("--%s given twice",
+						nsctl_type_get(type)->long_option);
+			req->asked |= NSCTL_TYPE_BIT(type);
+			if (optarg && !*optarg)
+				cli_usage_error("--%s=: an empty file name",
+						nsctl_type_get(type)->long_option);
+			req->files[type] = optarg;
+		}
+	}
+	if (optind >= argc)
+		cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
+	req->target = argv[optind++];
+	if (optind < argc && strcmp(argv[optind], "--") == 0)
+		optind++;
+	req->program = optind < argc ? argv + optind : NULL;
+	if (req->preserve_credentials && (req->set_uid || req->set_gid))
+		cli_usage_error(
+		    "--preserve-credentials and --setuid/--setgid are mutually exclusive");
+	if (req->keep.all && req->keep.n)
+		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
+}
+
+static bool is_pid_text(const char *text)
+{
+	return *text && strspn(text, "0123456789") == strlen(text);
+}
+
+/* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
+static unsigned pinned_types(const struct request *req, unsigned pinned, unsigned own_asked)
+{
+	if (!own_asked)
+		return pinned;
+	nsctl_type_foreach (t) {
+		char path[PATH_MAX];
+
+		if (!(own_asked & NSCTL_TYPE_BIT(t)) || (pinned & NSCTL_TYPE_BIT(t)))
+			continue;
+		nsctl_pin_name_path(t, req->target, path, sizeof(path));
+		cli_fail(-ENOENT, "no %s pin named '%s' (%s)", nsctl_type_get(t)->name, req->target,
+			 path);
+	}
+	return own_asked;
+}
+
+/* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
+static void open_target(const struct request *req, struct target *tg)
+{
+	unsigned with_file = 0, own_asked;
+	const char *text = req->target;
+	pid_t pid;
+	int r;
+
+	nsctl_ns_set_init(&tg->set);
+	nsctl_type_foreach (t) {
+		if (!req->files[t])
+			continue;
+		with_file |= NSCTL_TYPE_BIT(t);
+		r = nsctl_ns_set_add_path(&tg->set, req->files[t], (int)t);
+		if (r < 0)
+			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
+	}
+	own_asked = req->asked & ~with_file;
+	if (text[0] == '\0')
+		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
+	if (is_pid_text(text)) {
+		r = nsctl_pid_parse(text, &pid);
+		if (r < 0)
+			cli_usage_error("'%s': not a valid PID (%s)", text,
+					r == -ERANGE
+					    ? "too large"
+					    : "must be a decimal number from 1, no leading zero");
+		r = nsctl_process_open(pid, &tg->process);
+		if (r < 0)
+			cli_fail(r, "PID %s", text);
+		tg->different_only = !req->asked;
+		tg->from_process = req->asked ? own_asked : nsctl_types_supported();
+		return;
+	}
+	if (strchr(text, '/')) {
+		enum nsctl_type type;
+
+		r = nsctl_ns_open_path(text, -1, &type);
+		if (r < 0)
+			cli_fail(r, "%s", text);
+		if (own_asked & ~NSCTL_TYPE_BIT(type)) {
+			close(r);
+			cli_usage_error("%s is a %s namespace: the other type options need =FILE",
+					text, nsctl_type_get(type)->name);
+		}
+		if (tg->set.fds[type] >= 0) {
+			close(r);
+			cli_usage_error("%s is a %s namespace, and --%s=FILE gives one too", text,
+					nsctl_type_get(type)->name,
+					nsctl_type_get(type)->long_option);
+		}
+		tg->set.fds[type] = r;
+		tg->path = text;
+		return;
+	}
+	r = nsctl_pin_name_types(text, &tg->pinned);
+	if (r < 0)
+		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
+	if (!tg->pinned)
+		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
+			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
+	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
+	nsctl_type_foreach (t) {
+		char path[PATH_MAX];
+
+		if (!(tg->pinned & NSCTL_TYPE_BIT(t)))
+			continue;
+		nsctl_pin_name_path(t, text, path, sizeof(path));
+		r = nsctl_ns_set_add_path(&tg->set, path, (int)t);
+		if (r < 0)
+			cli_fail(r, "pin '%s': %s", text, path);
+	}
+}
+
+/* Root, working directory, environment and cgroup: taken from the target before joining. */
+static void open_extras(const struct request *req, struct target *tg)
+{
+	int procfd = tg->process ? nsctl_process_procfd(tg->process) : -1;
+	int r;
+
+	tg->root_fd = tg->wd_fd = tg->cgroup_fd = -1;
+	if (!tg->process && ((req->root && !req->root_dir) || (req->wd && !req->wd_dir) ||
+			     req->env || req->join_cgroup))
+		cli_usage_error("--root, --wd (without DIR), --env and --join-cgroup need a PID "
+				"TARGET, and '%s' is not one",
+				req->target);
+	/* Through the /proc/PID directory fd, which cannot be another process's. */
+	if (req->root) {
+		tg->root_fd = req->root_dir
+				  ? open(req->root_dir, O_PATH | O_DIRECTORY | O_CLOEXEC)
+				  : openat(procfd, "root", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (tg->root_fd < 0)
+			cli_fail(negative_errno(), "--root %s",
+				 req->root_dir ? req->root_dir : "(the target's)");
+	}
+	if (req->wd) {
+		tg->wd_fd = req->wd_dir ? open(req->wd_dir, O_PATH | O_DIRECTORY | O_CLOEXEC)
+					: openat(procfd, "cwd", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (tg->wd_fd < 0)
+			cli_fail(negative_errno(), "--wd %s",
+				 req->wd_dir ? req->wd_dir : "(the target's)");
+	}
+	if (req->env) {
+		r = nsctl_process_read_environ(tg->process, &tg->environ);
+		if (r < 0)
+			cli_fail(r, "--env: /proc/%d/environ", (int)nsctl_process_pid(tg->process));
+	}
+	if (req->join_cgroup) {
+		tg->cgroup_fd = nsctl_process_open_cgroup(tg->process);
+		if (tg->cgroup_fd < 0)
+			cli_fail(tg->cgroup_fd, "--join-cgroup: the cgroup v2 of PID %d",
+				 (int)nsctl_process_pid(tg->process));
+	}
+}
+
+/* "setns(/proc/4242/ns/net): Operation not permitted", naming the file that failed. */
+_Noreturn static void join_failed(const struct request *req, const struct target *tg, int err,
+				  const struct nsctl_join_report *report)
+{
+	const char *call = report->failed_call ? report->failed_call : "setns";
+	char path[PATH_MAX];
+
+	if (err == -ESRCH && tg->process)
+		cli_fail(err, "PID %d", (int)nsctl_process_pid(tg->process));
+	if (report->failed_type < 0)
+		cli_fail(err, "%s(PID %d)", call,
+			 tg->process ? (int)nsctl_process_pid(tg->process) : 0);
+	enum nsctl_type t = (enum nsctl_type)report->failed_type;
+	if (req->files[t])
+		cli_fail(err, "%s(%s)", call, req->files[t]);
+	if (tg->path)
+		cli_fail(err, "%s(%s)", call, tg->path);
+	if (tg->pinned) {
+		nsctl_pin_name_path(t, req->target, path, sizeof(path));
+		cli_fail(err, "%s(%s)", call, path);
+	}
+	cli_fail(err, "%s(/proc/%d/ns/%s)", call, (int)nsctl_process_pid(tg->process),
+		 nsctl_type_get(t)->name);
+}
+
+static unsigned join(const struct request *req, struct target *tg)
+{
+	struct nsctl_join_report report = { .failed_type = -1 };
+	unsigned flags = tg->different_only ? NSCTL_JOIN_DIFFERENT : 0;
+	int r;
+
+	if (tg->process && !nsctl_ns_set_types(&tg->set)) {
+		/* Only the process: one setns(pidfd) where the kernel has it. */
+		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
+		if (r < 0)
+			join_failed(req, tg, r, &report);
+		return report.joined;
+	}
+	if (tg->process && tg->from_process) {
+		/* Files too: one set, so that the user namespace is ordered among all of them. */
+		r = nsctl_ns_set_add_process(&tg->set, tg->process, tg->from_process, flags,
+					     &report);
+		if (r < 0)
+			join_failed(req, tg, r, &report);
+	}
+	r = nsctl_ns_set_join(&tg->set, 0, &report);
+	if (r < 0)
+		join_failed(req, tg, r, &report);
+	nsctl_ns_set_clear(&tg->set);
+	return report.joined;
+}
+
+static void set_credentials(const struct request *req, bool entered_user)
+{
+	bool user = entered_user && !req->preserve_credentials;
+	gid_t gid = req->set_gid ? req->gid : 0;
+	uid_t uid = req->set_uid ? req->uid : 0;
+
+	if (user || req->set_gid) {
+		/*
+		 * A user namespace whose setgroups is "deny" refuses to drop groups
+		 * (that is its purpose); there the groups stay what the kernel maps.
+		 */
+		if (setgroups(0, NULL) < 0 && !(errno == EPERM && entered_user))
+			cli_fail(negative_errno(), "setgroups(0)");
+		if (setgid(gid) < 0)
+			cli_fail(negative_errno(), "setgid(%u)", (unsigned)gid);
+	}
+	if (user || req->set_uid) {
+		if (setuid(uid) < 0)
+			cli_fail(negative_errno(), "setuid(%u)", (unsigned)uid);
+	}
+}
+
+static void change_directories(const struct target *tg)
+{
+	if (tg->root_fd >= 0) {
+		if (fchdir(tg->root_fd) < 0 || chroot(".") < 0)
+			cli_fail(negative_errno(), "--root: chroot");
+		/* A working directory left outside the new root would be a way out of it. */
+		if (tg->wd_fd < 0 && chdir("/") < 0)
+			cli_fail(negative_errno(), "--root: chdir /");
+	}
+	if (tg->wd_fd >= 0 && fchdir(tg->wd_fd) < 0)
+		cli_fail(negative_errno(), "--wd: chdir");
+}
+
+_Noreturn static void run(const struct request *req, char **program, bool fork_child)
+{
+	const int *keep = req->keep.all ? NULL : req->keep.fds;
+	struct nsctl_signal_state saved;
+	_cleanup_close_ int pidfd = -1;
+	int lifeline[2], wstatus, r;
+	pid_t pid;
+
+	if (!fork_child)
+		cli_exec(program, keep, req->keep.n);
+	if (pipe2(lifeline, O_CLOEXEC) < 0)
+		cli_fail(negative_errno(), "pipe");
+	r = nsctl_signals_block(&saved);
+	if (r < 0)
+		cli_fail(r, "cannot block signals");
+	pid = fork();
+	if (pid < 0)
+		cli_fail(negative_errno(), "fork");
+	if (pid == 0) {
+		close(lifeline[1]);
+		r = nsctl_signals_restore(&saved);
+		if (r >= 0)
+			r = nsctl_child_die_with_parent(lifeline[0]);
+		if (r < 0)
+			cli_fail(r, "cannot prepare the child");
+		cli_exec(program, keep, req->keep.n);
+	}
+	close(lifeline[0]);
+	/* The child's PID is ours to name: fork() gave it, and only we can reap it. */
+	pidfd = sys_pidfd_open(pid, 0);
+	r = nsctl_supervise(pid, pidfd, &wstatus);
+	if (r < 0)
+		cli_fail(r, "waiting for PID %d", (int)pid);
+	cli_exit_like(wstatus);
+}
+
+int cmd_enter(int argc, char **argv)
+{
+	struct request req = { 0 };
+	struct target tg = { 0 };
+	char *default_program[2] = { NULL, NULL };
+	char **program;
+	unsigned joined, fork_types;
+
+	parse(argc, argv, &req);
+	/*
+	 * A type this kernel lacks is named here, except for a PID whose join
+	 * names it anyway (open(/proc/PID/ns/TYPE): not supported): that path is
+	 * the fast one, and nine system calls are a measurable part of it.
+	 */
+	if (!is_pid_text(req.target) && (req.asked & ~nsctl_types_supported())) {
+		nsctl_type_foreach (t)
+			if ((req.asked & ~nsctl_types_supported()) & NSCTL_TYPE_BIT(t))
+				cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
+	}
+	program = req.program;
+	if (!program) {
+		const char *shell = getenv("SHELL");
+
+		default_program[0] = (char *)(shell && *shell ? shell : "/bin/sh");
+		program = default_program;
+	}
+	open_target(&req, &tg);
+	open_extras(&req, &tg);
+
+	/*
+	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it
+	 * clones, which a joined pid namespace (pid_for_children) or another
+	 * /proc would blind, and it then waits forever.  A supervising nsctl
+	 * checks for leaks here, before joining, and that check is its last.
+	 */
+	if (!req.no_fork && (!req.asked || (req.asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
+							 NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
+		LEAK_CHECK_NOW();
+
+	/*
+	 * Undumpable, /proc/self/ns is root's and unreadable to an ordinary user, and
+	 * nsctl_types_supported() (the fallback's, the user check's) would find nothing there: ask
+	 * it before, once.
+	 */
+	if (geteuid() != 0 || !req.asked || (req.asked & NSCTL_TYPE_BIT(NSCTL_TYPE_USER)))
+		nsctl_types_supported();
+
+	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).
+	 */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		cli_fail(negative_errno(), "prctl(PR_SET_DUMPABLE)");
+	if (tg.cgroup_fd >= 0) {
+		int r = nsctl_cgroup_join(tg.cgroup_fd);
+
+		if (r < 0)
+			cli_fail(r, "--join-cgroup: cgroup.procs of PID %d",
+				 (int)nsctl_process_pid(tg.process));
+		close_fdp(&tg.cgroup_fd);
+	}
+	joined = join(&req, &tg);
+	change_directories(&tg);
+	close_fdp(&tg.root_fd);
+	close_fdp(&tg.wd_fd);
+	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+	if (tg.environ)
+		environ = tg.environ;
+	nsctl_process_free(tg.process);
+	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
+	run(&req, program, (joined & fork_types) && !req.no_fork);
+}

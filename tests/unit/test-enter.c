@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/enter.c and lib/target.c: the join order, sets of fds, real joins in children.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <grp.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "internal.h"
+
+#define BIT(t) NSCTL_TYPE_BIT(NSCTL_TYPE_##t)
+
+/* A pretend kernel for join_in_order(): it records the calls and refuses as told. */
+struct fake {
+	enum nsctl_type calls[32];
+	size_t n_calls;
+	unsigned eperm_until_user; /* types refused with EPERM until user is joined */
+	unsigned fail;             /* types refused with EINVAL, always */
+	unsigned eperm_always;     /* types refused with EPERM, always */
+	unsigned skip;             /* types skipped (the caller's own user namespace) */
+	bool user_joined;
+};
+
+static int fake_join(enum nsctl_type type, void *userdata)
+{
+	struct fake *f = userdata;
+
+	f->calls[f->n_calls++] = type;
+	if (f->fail & NSCTL_TYPE_BIT(type))
+		return -EINVAL;
+	if (f->eperm_always & NSCTL_TYPE_BIT(type))
+		return -EPERM;
+	if ((f->eperm_until_user & NSCTL_TYPE_BIT(type)) && !f->user_joined)
+		return -EPERM;
+	if (f->skip & NSCTL_TYPE_BIT(type))
+		return 0;
+	if (type == NSCTL_TYPE_USER)
+		f->user_joined = true;
+	return 1;
+}
+
+static void assert_calls(const struct fake *f, const enum nsctl_type *want, size_t n)
+{
+	assert_int_equal(f->n_calls, n);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(f->calls[i], want[i]);
+}
+
+static void test_order_privileged_user_last(void **state)
+{
+	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	size_t n = join_order(NSCTL_TYPES_ALL, false, order);
+
+	assert_int_equal(n, NSCTL_TYPE_COUNT);
+	assert_int_equal(order[n - 1], NSCTL_TYPE_USER);
+	for (size_t i = 1; i + 1 < n; i++)
+		assert_true(order[i - 1] < order[i]);
+}
+
+static void test_order_unprivileged_user_first(void **state)
+{
+	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	size_t n = join_order(BIT(USER) | BIT(UTS) | BIT(NET), true, order);
+
+	assert_int_equal(n, 3);
+	assert_int_equal(order[0], NSCTL_TYPE_USER);
+	assert_int_equal(order[1], NSCTL_TYPE_NET);
+	assert_int_equal(order[2], NSCTL_TYPE_UTS);
+}
+
+static void test_order_without_user_and_empty(void **state)
+{
+	enum nsctl_type order[NSCTL_TYPE_COUNT];
+
+	assert_int_equal(join_order(BIT(MNT) | BIT(PID), true, order), 2);
+	assert_int_equal(order[0], NSCTL_TYPE_MNT);
+	assert_int_equal(order[1], NSCTL_TYPE_PID);
+	assert_int_equal(join_order(0, false, order), 0);
+	assert_int_equal(join_order(0, true, order), 0);
+}
+
+static void test_in_order_all_succeed(void **state)
+{
+	struct fake f = { 0 };
+	struct nsctl_join_report report = { .failed_type = -1 };
+	const enum nsctl_type want[] = { NSCTL_TYPE_NET, NSCTL_TYPE_UTS, NSCTL_TYPE_USER };
+
+	assert_int_equal(
+	    join_in_order(BIT(USER) | BIT(UTS) | BIT(NET), false, fake_join, &f, &report), 0);
+	assert_calls(&f, want, 3);
+	assert_int_equal(report.joined, BIT(USER) | BIT(UTS) | BIT(NET));
+	assert_int_equal(report.failed_type, -1);
+}
+
+static void test_in_order_eperm_retried_after_user(void **state)
+{
+	/* A privileged caller whose target's net namespace only its user namespace opens. */
+	struct fake f = { .eperm_until_user = BIT(NET) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+	const enum nsctl_type want[] = { NSCTL_TYPE_IPC, NSCTL_TYPE_NET, NSCTL_TYPE_UTS,
+					 NSCTL_TYPE_USER, NSCTL_TYPE_NET };
+
+	assert_int_equal(join_in_order(BIT(USER) | BIT(UTS) | BIT(NET) | BIT(IPC), false, fake_join,
+				       &f, &report),
+			 0);
+	assert_calls(&f, want, ELEMENTSOF(want));
+	assert_int_equal(report.joined, BIT(USER) | BIT(UTS) | BIT(NET) | BIT(IPC));
+}
+
+static void test_in_order_unprivileged(void **state)
+{
+	/* An unprivileged caller: nothing works before the user namespace, everything after. */
+	struct fake f = { .eperm_until_user = NSCTL_TYPES_ALL & ~BIT(USER) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+	const enum nsctl_type want[] = { NSCTL_TYPE_USER, NSCTL_TYPE_MNT, NSCTL_TYPE_UTS };
+
+	assert_int_equal(
+	    join_in_order(BIT(USER) | BIT(UTS) | BIT(MNT), true, fake_join, &f, &report), 0);
+	assert_calls(&f, want, 3);
+	assert_int_equal(report.joined, BIT(USER) | BIT(UTS) | BIT(MNT));
+}
+
+static void test_in_order_eperm_without_user_fails(void **state)
+{
+	struct fake f = { .eperm_until_user = BIT(UTS) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+
+	assert_int_equal(join_in_order(BIT(NET) | BIT(UTS), false, fake_join, &f, &report), -EPERM);
+	assert_int_equal(report.failed_type, NSCTL_TYPE_UTS);
+	assert_string_equal(report.failed_call, "setns");
+	assert_int_equal(report.joined, BIT(NET));
+}
+
+static void test_in_order_failure_names_the_type(void **state)
+{
+	struct fake f = { .fail = BIT(MNT) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+
+	assert_int_equal(join_in_order(BIT(IPC) | BIT(MNT) | BIT(UTS) | BIT(USER), false, fake_join,
+				       &f, &report),
+			 -EINVAL);
+	assert_int_equal(report.failed_type, NSCTL_TYPE_MNT);
+	assert_int_equal(report.joined, BIT(IPC));
+	assert_int_equal(f.n_calls, 2);
+}
+
+static void test_in_order_deferred_still_refused(void **state)
+{
+	/* Refused before and after the user namespace: the error names it, user stays joined. */
+	struct fake f = { .eperm_always = BIT(NET) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+	const enum nsctl_type want[] = { NSCTL_TYPE_NET, NSCTL_TYPE_USER, NSCTL_TYPE_NET };
+
+	assert_int_equal(join_in_order(BIT(NET) | BIT(USER), false, fake_join, &f, &report),
+			 -EPERM);
+	assert_calls(&f, want, 3);
+	assert_int_equal(report.failed_type, NSCTL_TYPE_NET);
+	assert_int_equal(report.joined, BIT(USER));
+
+	/* User first, then a refusal: no retry, the user namespace stays joined. */
+	f = (struct fake){ .fail = BIT(NET) };
+	report = (struct nsctl_join_report){ .failed_type = -1 };
+	assert_int_equal(join_in_order(BIT(NET) | BIT(USER), true, fake_join, &f, &report),
+			 -EINVAL);
+	assert_int_equal(f.n_calls, 2);
+	assert_int_equal(report.failed_type, NSCTL_TYPE_NET);
+	assert_int_equal(report.joined, BIT(USER));
+}
+
+static void test_in_order_own_user_skipped(void **state)
+{
+	/* The caller's own user namespace is skipped; what waited for it is still tried. */
+	struct fake f = { .skip = BIT(USER), .eperm_until_user = BIT(UTS) };
+	struct nsctl_join_report report = { .failed_type = -1 };
+	const enum nsctl_type want[] = { NSCTL_TYPE_UTS, NSCTL_TYPE_USER, NSCTL_TYPE_UTS };
+
+	assert_int_equal(join_in_order(BIT(UTS) | BIT(USER), false, fake_join, &f, &report),
+			 -EPERM);
+	assert_calls(&f, want, 3);
+	assert_int_equal(report.failed_type, NSCTL_TYPE_UTS);
+	assert_int_equal(report.joined, 0);
+
+	f = (struct fake){ .skip = BIT(USER) };
+	report = (struct nsctl_join_report){ .failed_type = -1 };
+	assert_int_equal(join_in_order(BIT(UTS) | BIT(USER), true, fake_join, &f, &report), 0);
+	assert_int_equal(report.joined, BIT(UTS));
+}
+
+static void test_set_add_and_clear(void **state)
+{
+	struct nsctl_ns_set set;
+	int fd, null_fd;
+
+	nsctl_ns_set_init(&set);
+	assert_int_equal(nsctl_ns_set_types(&set), 0);
+	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), NSCTL_TYPE_UTS);
+	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), -EEXIST);
+	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/net", NSCTL_TYPE_IPC),
+			 -EMEDIUMTYPE);
+	assert_int_equal(nsctl_ns_set_add_path(&set, "/dev/null", -1), -ENOTTY);
+	assert_int_equal(nsctl_ns_set_add_path(&set, "/nonexistent", -1), -ENOENT);
+	fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(nsctl_ns_set_add_fd(&set, fd), NSCTL_TYPE_NET);
+	assert_int_equal(nsctl_ns_set_types(&set), BIT(UTS) | BIT(NET));
+	null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	assert_int_equal(nsctl_ns_set_add_fd(&set, null_fd), -ENOTTY);
+	close(null_fd);
+	assert_int_equal(nsctl_ns_set_add_fd(&set, -1), -EBADF);
+	nsctl_ns_set_clear(&set);
+	assert_int_equal(nsctl_ns_set_types(&set), 0);
+	/* The set owned fd and closed it. */
+	assert_int_equal(fcntl(fd, F_GETFD), -1);
+	nsctl_ns_set_clear(NULL);
+	nsctl_ns_set_init(NULL);
+	assert_int_equal(nsctl_ns_set_types(NULL), 0);
+	assert_int_equal(nsctl_ns_set_add_fd(NULL, 0), -EINVAL);
+	assert_int_equal(nsctl_ns_set_join(NULL, 0, NULL), -EINVAL);
+	assert_int_equal(nsctl_process_join(NULL, BIT(NET), 0, NULL), -EINVAL);
+}
+
+static void test_join_fd_bad_input(void **state)
+{
+	int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+
+	assert_int_equal(nsctl_ns_join_fd(-1, -1), -EBADF);
+	assert_int_equal(nsctl_ns_join_fd(null_fd, -1), -ENOTTY);
+	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_UTS), -EMEDIUMTYPE);
+	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_COUNT), -EINVAL);
+	assert_int_equal(nsctl_ns_join_path("/nonexistent", -1), -ENOENT);
+	assert_int_equal(nsctl_ns_join_path("/proc/self/ns/net", NSCTL_TYPE_MNT), -EMEDIUMTYPE);
+	close(null_fd);
+	close(net);
+}
+
+/* Run FN in a child and return its exit status (0 means every check passed). */
+static int in_child(int (*fn)(void *), void *arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(fn(arg));
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+static void *idle_thread(void *arg)
+{
+	pause();
+	return arg;
+}
+
+static int join_while_threaded(void *arg)
+{
+	struct nsctl_join_report report;
+	struct nsctl_ns_set set;
+	pthread_t thread;
+	int r;
+
+	if (pthread_create(&thread, NULL, idle_thread, NULL) != 0)
+		return 10;
+	/* A mount namespace needs a single-threaded caller: the kernel says EINVAL. */
+	if (nsctl_ns_join_path("/proc/self/ns/mnt", NSCTL_TYPE_MNT) != -EINVAL)
+		return 11;
+	nsctl_ns_set_init(&set);
+	if (nsctl_ns_set_add_path(&set, "/proc/self/ns/mnt", -1) < 0)
+		return 12;
+	r = nsctl_ns_set_join(&set, 0, &report);
+	nsctl_ns_set_clear(&set);
+	if (r != -EINVAL || report.failed_type != NSCTL_TYPE_MNT ||
+	    strcmp(report.failed_call, "setns") != 0)
+		return 13;
+	return 0;
+}
+
+static void test_multithreaded_caller_refused(void **state)
+{
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(in_child(join_while_threaded, NULL), 0);
+}
+
+/* A target: a child in a new uts namespace called "unit-enter", stopped until killed. */
+static pid_t start_uts_target(void)
+{
+	int ready[2];
+	char c;
+	pid_t pid;
+
+	assert_int_equal(pipe(ready), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(ready[0]);
+		if (unshare(CLONE_NEWUTS) < 0 || sethostname("unit-enter", 10) < 0)
+			_exit(1);
+		if (write(ready[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	return pid;
+}
+
+static void stop_target(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+struct join_case {
+	pid_t target;
+	unsigned types, flags, want_joined;
+};
+
+static int join_and_check(void *arg)
+{
+	const struct join_case *c = arg;
+	struct nsctl_process *process;
+	struct nsctl_join_report report;
+	char name[64] = "";
+
+	if (nsctl_process_open(c->target, &process) < 0)
+		return 20;
+	if (nsctl_process_join(process, c->types, c->flags, &report) < 0)
+		return 21;
+	nsctl_process_free(process);
+	if (report.joined != c->want_joined)
+		return 22;
+	if (gethostname(name, sizeof(name)) < 0 || strcmp(name, "unit-enter") != 0)
+		return 23;
+	return 0;
+}
+
+static void test_process_join(void **state)
+{
+	pid_t target;
+
+	if (geteuid() != 0)
+		skip();
+	target = start_uts_target();
+	for (unsigned flags = 0; flags < 4; flags++) {
+		struct join_case c = { target, BIT(UTS) | BIT(IPC), flags, BIT(UTS) | BIT(IPC) };
+
+		/* Different-only: ipc is ours already, so only uts is joined. */
+		if (flags & NSCTL_JOIN_DIFFERENT)
+			c.want_joined = BIT(UTS);
+		assert_int_equal(in_child(join_and_check, &c), 0);
+	}
+	stop_target(target);
+}
+
+static int become_nobody(void)
+{
+	if (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+	    setresuid(65534, 65534, 65534) < 0)
+		return -1;
+	/* Changing uid made us undumpable; the other process of nobody must see our /proc. */
+	return prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
+static int unprivileged_join(void *arg)
+{
+	const struct join_case *c = arg;
+	struct nsctl_process *process;
+	struct nsctl_join_report report;
+	char name[64] = "";
+	int r;
+
+	if (become_nobody() < 0)
+		return 40;
+	if (nsctl_process_open(c->target, &process) < 0)
+		return 41;
+	r = nsctl_process_join(process, c->types, c->flags, &report);
+	nsctl_process_free(process);
+	if (!(c->types & BIT(USER))) {
+		/* Without the user namespace nobody has no right to the uts one: named. */
+		if (r != -EPERM || report.failed_type != NSCTL_TYPE_UTS ||
+		    strcmp(report.failed_call, "setns") != 0)
+			return 42;
+		return 0;
+	}
+	if (r < 0 || report.joined != c->want_joined)
+		return 43;
+	if (gethostname(name, sizeof(name)) < 0 || strcmp(name, "unit-nobody") != 0)
+		return 44;
+	if (geteuid() != 65534 && geteuid() != 0)
+		return 45;
+	return 0;
+}
+
+static void test_unprivileged_join_user_first(void **state)
+{
+	int ready[2];
+	char c;
+	pid_t target;
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(pipe(ready), 0);
+	target = fork();
+	assert_true(target >= 0);
+	if (target == 0) {
+		close(ready[0]);
+		if (become_nobody() < 0 || unshare(CLONE_NEWUSER | CLONE_NEWUTS) < 0 ||
+		    sethostname("unit-nobody", 11) < 0)
+			_exit(1);
+		if (write(ready[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1) {
+		waitpid(target, NULL, 0);
+		close(ready[0]);
+		skip(); /* this kernel does not let nobody make a user namespace */
+	}
+	close(ready[0]);
+	for (unsigned flags = 0; flags < 4; flags++) {
+		struct join_case jc = { target, BIT(USER) | BIT(UTS), flags, BIT(USER) | BIT(UTS) };
+
+		assert_int_equal(in_child(unprivileged_join, &jc), 0);
+		jc.types = BIT(UTS);
+		jc.want_joined = 0;
+		assert_int_equal(in_child(unprivileged_join, &jc), 0);
+	}
+	stop_target(target);
+}
+
+static int join_gone(void *arg)
+{
+	const struct join_case *c = arg;
+	struct nsctl_process *process;
+	struct nsctl_ns_set set;
+	pid_t target;
+
+	target = start_uts_target();
+	if (nsctl_process_open(target, &process) < 0)
+		return 30;
+	stop_target(target);
+	if (nsctl_process_join(process, BIT(UTS), c->flags, NULL) != -ESRCH)
+		return 31;
+	nsctl_ns_set_init(&set);
+	if (nsctl_ns_set_add_process(&set, process, BIT(UTS), 0, NULL) != -ESRCH)
+		return 32;
+	if (nsctl_ns_set_types(&set) != 0)
+		return 33;
+	nsctl_process_free(process);
+	return 0;
+}
+
+static void test_process_gone_is_esrch(void **state)
+{
+	struct join_case c = { 0 };
+
+	for (c.flags = 0; c.flags < 4; c.flags++)
+		assert_int_equal(in_child(join_gone, &c), 0);
+}
+
+static void test_read_environ(void **state)
+{
+	int ready[2];
+	char c, **env = NULL;
+	struct nsctl_process *process;
+	pid_t pid;
+
+	/* The write end closes on exec: EOF means the new image, with its environment, is there. */
+	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char *const argv[] = { "sleep", "60", NULL };
+		char *const envp[] = { "NSCTL_A=1", "NSCTL_B=two words", NULL };
+
+		execve("/bin/sleep", argv, envp);
+		_exit(127);
+	}
+	close(ready[1]);
+	assert_int_equal(read(ready[0], &c, 1), 0);
+	close(ready[0]);
+	assert_int_equal(nsctl_process_open(pid, &process), 0);
+	assert_int_equal(nsctl_process_read_environ(process, &env), 0);
+	assert_string_equal(env[0], "NSCTL_A=1");
+	assert_string_equal(env[1], "NSCTL_B=two words");
+	assert_null(env[2]);
+	free(env);
+	env = NULL;
+	stop_target(pid);
+	assert_int_equal(nsctl_process_read_environ(process, &env), -ESRCH);
+	assert_null(env);
+	assert_int_equal(nsctl_process_read_environ(NULL, &env), -EINVAL);
+	nsctl_process_free(process);
+}
+
+static void test_open_cgroup_self(void **state)
+{
+	struct nsctl_process *process;
+	char buf[4096], mine[32];
+	ssize_t n;
+	int fd, procs;
+
+	assert_int_equal(nsctl_process_open(getpid(), &process), 0);
+	fd = nsctl_process_open_cgroup(process);
+	if (fd == -ENOENT) {
+		nsctl_process_free(process);
+		skip();
+	}
+	assert_true(fd >= 0);
+	assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	/* Our own cgroup lists us. */
+	procs = openat(fd, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+	assert_true(procs >= 0);
+	n = read(procs, buf, sizeof(buf) - 1);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	snprintf(mine, sizeof(mine), "%d\n", (int)getpid());
+	assert_true(strncmp(buf, mine, strlen(mine)) == 0 || strstr(buf, mine) != NULL);
+	close(procs);
+	if (geteuid() == 0)
+		assert_int_equal(nsctl_cgroup_join(fd), 0);
+	close(fd);
+	nsctl_process_free(process);
+	assert_int_equal(nsctl_process_open_cgroup(NULL), -EINVAL);
+	assert_int_equal(nsctl_cgroup_join(-1), -EBADF);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_privileged_user_last),
+		cmocka_unit_test(test_order_unprivileged_user_first),
+		cmocka_unit_test(test_order_without_user_and_empty),
+		cmocka_unit_test(test_in_order_all_succeed),
+		cmocka_unit_test(test_in_order_eperm_retried_after_user),
+		cmocka_unit_test(test_in_order_unprivileged),
+		cmocka_unit_test(test_in_order_eperm_without_user_fails),
+		cmocka_unit_test(test_in_order_failure_names_the_type),
+		cmocka_unit_test(test_in_order_deferred_still_refused),
+		cmocka_unit_test(test_in_order_own_user_skipped),
+		cmocka_unit_test(test_set_add_and_clear),
+		cmocka_unit_test(test_join_fd_bad_input),
+		cmocka_unit_test(test_multithreaded_caller_refused),
+		cmocka_unit_test(test_process_join),
+		cmocka_unit_test(test_unprivileged_join_user_first),
+		cmocka_unit_test(test_process_gone_is_esrch),
+		cmocka_unit_test(test_read_environ),
+		cmocka_unit_test(test_open_cgroup_self),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
