@@ -90,5 +90,6 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@
 static const struct cli_command commands[] = {
 	{ "compare", cmd_compare, "tell whether two processes or files share namespaces",
 	  EXIT_COMPARE_TROUBLE },
+	{ "list", cmd_list, "list every namespace on the host", EXIT_USAGE },
 };
 
 static void usage(FILE *out)
