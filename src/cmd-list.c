@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "util.h"
@@ -459,6 +460,23 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
 	puts("}");
 }
 
+static bool task_seen(const struct nsctl_list *list, pid_t pid)
+{
+	nsctl_type_foreach (t)
+		if (nsctl_list_find_process(list, pid, t))
+			return true;
+	return false;
+}
+
+/* Why a process's namespaces could not be seen: it is not ours to trace, or it is gone. */
+static int access_or_gone(pid_t pid)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", pid);
+	return access(path, F_OK) == 0 ? -EACCES : -ESRCH;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	enum {
@@ -574,9 +592,8 @@ int cmd_list(int argc, char **argv)
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
-	if (task && !nsctl_list_find_process(list, req.task, NSCTL_TYPE_MNT) &&
-	    !nsctl_list_find_process(list, req.task, NSCTL_TYPE_NET))
-		cli_die(EXIT_FAILURE, -ESRCH, "--task %s", task);
+	if (task && !task_seen(list, req.task))
+		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	if (req.dot)
 		print_dot(&req, list);
 	else
