@@ -256,7 +256,12 @@ struct nsctl_list_ns {
 	size_t n_pins;
 	const pid_t *holders; /* processes holding it by an open fd, ascending */
 	size_t n_holders;
+	int netnsid; /* net: the ID the caller's network namespace gives it, -1 if none
+			(RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
+			be asked */
 };
+
+#define NSCTL_LIST_NO_NETNSID (-2)
 
 struct nsctl_list;
 

@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/net_namespace.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include "internal.h"
@@ -68,6 +72,7 @@ static int entry_get(struct nsctl_list *list, enum nsctl_type type, dev_t dev, i
 	if (!e)
 		return -ENOMEM;
 	e->fd = e->owner_fd = e->parent_fd = -1;
+	e->pub.netnsid = NSCTL_LIST_NO_NETNSID;
 	e->pub.id = (struct nsctl_ns_id){ .type = type, .dev = dev, .ino = ino };
 	if (path) {
 		e->path = strdup(path);
@@ -280,6 +285,55 @@ static void relation_resolve(const struct nsctl_list *list, int fd,
 }
 
 /*
+ * The ID the caller's network namespace gives the network namespace at FD, as
+ * "ip netns list-id" shows it: RTM_GETNSID with NETNSA_FD.  -1 when it has none.
+ */
+static int query_netnsid(int fd)
+{
+	struct {
+		struct nlmsghdr header;
+		struct rtgenmsg message;
+		char pad[3];
+		struct rtattr attr;
+		uint32_t fd;
+	} request = {
+		.header = { .nlmsg_len = sizeof(request),
+			    .nlmsg_type = RTM_GETNSID,
+			    .nlmsg_flags = NLM_F_REQUEST,
+			    .nlmsg_seq = 1 },
+		.message = { .rtgen_family = AF_UNSPEC },
+		.attr = { .rta_len = RTA_LENGTH(sizeof(uint32_t)), .rta_type = NETNSA_FD },
+		.fd = (uint32_t)fd,
+	};
+	char reply[512] __attribute__((aligned(4)));
+	_cleanup_close_ int sock = -1;
+	const struct nlmsghdr *header = (const void *)reply;
+	ssize_t n;
+
+	sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	if (sock < 0 || send(sock, &request, sizeof(request), 0) < 0)
+		return NSCTL_LIST_NO_NETNSID;
+	n = recv(sock, reply, sizeof(reply), 0);
+	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_type != RTM_NEWNSID)
+		return NSCTL_LIST_NO_NETNSID;
+	{
+		const struct rtattr *attr = (const void *)((const char *)NLMSG_DATA(header) +
+							   NLMSG_ALIGN(sizeof(struct rtgenmsg)));
+		size_t length =
+		    header->nlmsg_len - NLMSG_LENGTH(NLMSG_ALIGN(sizeof(struct rtgenmsg)));
+
+		for (; RTA_OK(attr, length); attr = RTA_NEXT(attr, length))
+			if (attr->rta_type == NETNSA_NSID && RTA_PAYLOAD(attr) >= sizeof(int32_t)) {
+				int32_t id;
+
+				memcpy(&id, RTA_DATA(attr), sizeof(id));
+				return id < 0 ? -1 : id;
+			}
+	}
+	return NSCTL_LIST_NO_NETNSID;
+}
+
+/*
  * ID, owner and parent of one entry.  Only reads the hash table, so that two
  * threads can do it at once; new namespaces are left as fds for later.
  */
@@ -306,6 +360,8 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 		return;
 	if (ioctl(fd, NS_GET_ID, &id) == 0)
 		e->pub.id.id = id;
+	if (type == NSCTL_TYPE_NET)
+		e->pub.netnsid = query_netnsid(fd);
 	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
 	related = ioctl(fd, NS_GET_USERNS);
 	if (related >= 0)

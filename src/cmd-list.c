@@ -308,6 +308,11 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 				text = user_name(ns->uid);
 			break;
 		case COL_NETNSID:
+			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
+			if (ns->netnsid >= 0)
+				set_number(line, c, (uintmax_t)ns->netnsid);
+			else if (ns->netnsid == -1)
+				text = "unassigned";
 			break;
 		case COL_NSFS:
 			set_joined(line, c, ns->pins, NULL, ns->n_pins, "\n");

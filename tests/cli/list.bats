@@ -5,17 +5,22 @@
 
 load helpers
 
+# Our part of the mount table: other engineers' tests mount and unmount meanwhile.
+our_mounts() {
+    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
+}
+
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
     NETNS=nsctl-list-$$-$BATS_TEST_NUMBER
+    MOUNTS_BEFORE=$(our_mounts)
 }
 
 teardown() {
     cleanup_pids
     ip netns del "$NETNS" 2>/dev/null || true
+    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 # The JSON object of namespace INODE in nsctl's output ($JSON).
@@ -117,7 +122,9 @@ child_of() {
 @test "list: a network namespace pinned by ip netns add, which lsns cannot count" {
     require_root
     ip netns add "$NETNS"
+    ip netns set "$NETNS" 4242 || skip "ip netns set cannot assign an ID here"
     ino=$(stat -L -c %i "/run/netns/$NETNS")
+    [ "$("$NSCTL" list -r --noheadings -o NETNSID "$ino")" = 4242 ]
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
     [ "$(field "$ino" type)" = net ]
     [ "$(field "$ino" nprocs)" = 0 ]
