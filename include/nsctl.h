@@ -514,6 +514,64 @@ int nsctl_process_open_cgroup(const struct nsctl_process *process);
 /* Move the caller into the cgroup v2 directory CGROUP_FD. */
 int nsctl_cgroup_join(int cgroup_fd);
 
+/*
+ * Listing every namespace on the host (lib/list.c): the namespaces processes
+ * are in, those held only by an open fd or by a bind mount in any mount
+ * namespace, and the owners and parents the NS_GET_* ioctls lead to, even
+ * when no process is in them.
+ */
+enum {
+	NSCTL_LIST_FDS = 1u << 0,        /* look at every process's open fds (/proc/PID/fd) */
+	NSCTL_LIST_PINS = 1u << 1,       /* read the mountinfo of every mount namespace */
+	NSCTL_LIST_RELATIONS = 1u << 2,  /* NS_GET_ID, owner and parent, followed to their end */
+	NSCTL_LIST_ONE_THREAD = 1u << 3, /* scan with the calling thread only */
+	NSCTL_LIST_ALL = NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS,
+};
+
+/* One namespace found by nsctl_list_scan().  Everything in it belongs to the list. */
+struct nsctl_list_ns {
+	struct nsctl_ns_id id;
+	unsigned nprocs;     /* processes in it (for pid and time: their own, not for children) */
+	pid_t pid;           /* the lowest of them, 0 if none */
+	pid_t ppid;          /* the parent of that process */
+	uid_t uid;           /* the owner of that process */
+	const char *command; /* its command line (its name when that is empty), or NULL */
+	const char *path;    /* a path that opens it (/proc/PID/ns/TYPE, a pin, an fd) */
+	const struct nsctl_list_ns *owner;  /* NS_GET_USERNS; NULL when out of the caller's reach */
+	const struct nsctl_list_ns *parent; /* NS_GET_PARENT of user and pid namespaces, or NULL */
+	const char *const *pins; /* the bind mounts holding it, as paths the caller can open */
+	size_t n_pins;
+	const pid_t *holders; /* processes holding it by an open fd, ascending */
+	size_t n_holders;
+	int netnsid; /* net: the ID the caller's network namespace gives it, -1 if none
+			(RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
+			be asked */
+};
+
+#define NSCTL_LIST_NO_NETNSID (-2)
+
+struct nsctl_list;
+
+/*
+ * Scan the host: FLAGS is a set of NSCTL_LIST_*.  Processes that vanish during
+ * the scan are left out; what the caller may not look at is left out too.
+ */
+int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list);
+
+/* The number of namespaces found, and the Ith of them (NULL past the end), by inode. */
+size_t nsctl_list_count(const struct nsctl_list *list);
+const struct nsctl_list_ns *nsctl_list_get(const struct nsctl_list *list, size_t i);
+
+/* The namespace of identity (DEV, INO), or NULL. */
+const struct nsctl_list_ns *nsctl_list_find(const struct nsctl_list *list, dev_t dev, ino_t ino);
+
+/* The namespace of TYPE that process PID was in during the scan, or NULL. */
+const struct nsctl_list_ns *nsctl_list_find_process(const struct nsctl_list *list, pid_t pid,
+						    enum nsctl_type type);
+
+/* Free a list (NULL is allowed). */
+void nsctl_list_free(struct nsctl_list *list);
+
 #ifdef __cplusplus
 }
 #endif

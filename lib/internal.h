@@ -43,5 +43,40 @@ typedef int (*join_one_fn)(enum nsctl_type type, void *userdata); /* 1 joined, 0
 size_t join_order(unsigned types, bool user_first, enum nsctl_type *order);
 int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
 		  struct nsctl_join_report *report);
+/* Listing (list.c, nshash.c, mountinfo.c): a hash table of namespaces keyed by (dev, ino). */
+struct ns_hash_slot {
+	dev_t dev;
+	ino_t ino;
+	void *value; /* NULL: the slot is free */
+};
+
+struct ns_hash {
+	struct ns_hash_slot *slots;
+	size_t size; /* a power of two, or 0 */
+	size_t used;
+};
+
+/* Add VALUE (not NULL) under (DEV, INO): -EEXIST if the key is there, -ENOMEM. */
+int ns_hash_put(struct ns_hash *hash, dev_t dev, ino_t ino, void *value);
+/* The value under (DEV, INO), or NULL. */
+void *ns_hash_get(const struct ns_hash *hash, dev_t dev, ino_t ino);
+void ns_hash_clear(struct ns_hash *hash);
+
+/* One nsfs entry of a mountinfo file: a namespace bind-mounted somewhere. */
+struct mountinfo_nsfs {
+	enum nsctl_type type;
+	ino_t ino;
+	char mountpoint[4096]; /* unescaped: the kernel writes "\040" for a space */
+};
+
+/*
+ * Parse one line of /proc/PID/mountinfo (without or with its newline).
+ * 1 and *RET when it is an nsfs mount of a known type, 0 for any other mount,
+ * -EINVAL for a line that is not mountinfo syntax.
+ */
+int mountinfo_parse_nsfs(const char *line, struct mountinfo_nsfs *ret);
+
+/* "net:[4026531840]" as a type and an inode; -EINVAL otherwise. */
+int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type, ino_t *ret_ino);
 
 #endif

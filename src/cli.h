@@ -96,5 +96,6 @@ int cmd_unshare(int argc, char **argv);
 int cmd_pin(int argc, char **argv);
 int cmd_unpin(int argc, char **argv);
 int cmd_enter(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

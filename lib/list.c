@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* nsctl_list_scan(): every namespace on the host, from /proc, open fds, pins and NS_GET_*. */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/net_namespace.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "list.h"
+#include "syscalls.h"
+
+static void entry_free(struct entry *e)
+{
+	if (!e)
+		return;
+	free(e->path);
+	for (size_t i = 0; i < e->n_pins; i++)
+		free(e->pins[i]);
+	free(e->pins);
+	free(e->pin_mountpoint);
+	free(e->holders);
+	close_fdp(&e->fd);
+	close_fdp(&e->owner_fd);
+	close_fdp(&e->parent_fd);
+	free(e);
+}
+
+NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
+{
+	if (!list)
+		return;
+	for (size_t i = 0; i < list->n_entries; i++)
+		entry_free(list->entries[i]);
+	free(list->entries);
+	free(list->sorted);
+	for (size_t i = 0; i < list->n_records; i++) {
+		free(list->records[i].held);
+		free(list->records[i].cmdline);
+	}
+	free(list->records);
+	ns_hash_clear(&list->hash);
+	free(list);
+}
+
+/* The entry of (DEV, INO), made if it is new; PATH (may be NULL) opens it. */
+static int entry_get(struct nsctl_list *list, enum nsctl_type type, dev_t dev, ino_t ino,
+		     const char *path, struct entry **ret)
+{
+	struct entry *e = ns_hash_get(&list->hash, dev, ino);
+	int r;
+
+	if (e) {
+		*ret = e;
+		return 0;
+	}
+	if (list->n_entries == list->size_entries) {
+		size_t size = list->size_entries ? list->size_entries * 2 : 256;
+		struct entry **entries = reallocarray(list->entries, size, sizeof(*entries));
+
+		if (!entries)
+			return -ENOMEM;
+		list->entries = entries;
+		list->size_entries = size;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	e->fd = e->owner_fd = e->parent_fd = -1;
+	e->pub.netnsid = NSCTL_LIST_NO_NETNSID;
+	e->pub.id = (struct nsctl_ns_id){ .type = type, .dev = dev, .ino = ino };
+	if (path) {
+		e->path = strdup(path);
+		if (!e->path) {
+			entry_free(e);
+			return -ENOMEM;
+		}
+	}
+	e->pub.path = e->path;
+	r = ns_hash_put(&list->hash, dev, ino, e);
+	if (r < 0) {
+		entry_free(e);
+		return r;
+	}
+	list->entries[list->n_entries++] = e;
+	*ret = e;
+	return 1;
+}
+
+static int add_holder(struct entry *e, pid_t pid)
+{
+	/* Records come in ascending PID order: a repeated holder is the last one. */
+	if (e->n_holders > 0 && e->holders[e->n_holders - 1] == pid)
+		return 0;
+	if (e->n_holders == e->size_holders) {
+		size_t size = e->size_holders ? e->size_holders * 2 : 4;
+		pid_t *holders = reallocarray(e->holders, size, sizeof(*holders));
+
+		if (!holders)
+			return -ENOMEM;
+		e->holders = holders;
+		e->size_holders = size;
+	}
+	e->holders[e->n_holders++] = pid;
+	return 0;
+}
+
+/* Turn what the processes showed into one entry per namespace. */
+static int aggregate(struct nsctl_list *list)
+{
+	char path[64];
+	int r;
+
+	for (size_t i = 0; i < list->n_records; i++) {
+		struct proc_record *rec = &list->records[i];
+		struct entry *e;
+
+		if (!rec->seen)
+			continue;
+		nsctl_type_foreach (t) {
+			if (rec->ns[t].ino) {
+				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
+					 type_proc_name(t, false));
+				r = entry_get(list, t, rec->ns[t].dev, rec->ns[t].ino, path, &e);
+				if (r < 0)
+					return r;
+				/* The first process seen is the lowest: /proc lists PIDs in order.
+				 */
+				if (e->pub.nprocs++ == 0) {
+					e->record = rec;
+					e->pub.pid = rec->pid;
+					e->pub.ppid = rec->ppid;
+					e->pub.uid = rec->uid;
+				}
+			}
+			/* A pid namespace made by unshare() that no child has entered yet. */
+			if (rec->children[t].ino) {
+				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
+					 type_proc_name(t, true));
+				r = entry_get(list, t, rec->children[t].dev, rec->children[t].ino,
+					      path, &e);
+				if (r < 0)
+					return r;
+			}
+		}
+		for (size_t h = 0; h < rec->n_held; h++) {
+			const struct held_ns *held = &rec->held[h];
+
+			snprintf(path, sizeof(path), "/proc/%d/fd/%d", rec->pid, held->fd);
+			r = entry_get(list, held->type, held->dev, held->ino, path, &e);
+			if (r < 0)
+				return r;
+			r = add_holder(e, rec->pid);
+			if (r < 0)
+				return r;
+		}
+	}
+	return 0;
+}
+
+static int add_pin(struct entry *e, const char *path, size_t mountpoint_offset)
+{
+	char **pins;
+	size_t *offsets;
+
+	/* The same pin seen from mount namespaces copied from one another is one pin. */
+	for (size_t i = 0; i < e->n_pins; i++)
+		if (strcmp(e->pins[i] + e->pin_mountpoint[i], path + mountpoint_offset) == 0)
+			return 0;
+	pins = reallocarray(e->pins, e->n_pins + 2, sizeof(*pins));
+	if (!pins)
+		return -ENOMEM;
+	e->pins = pins;
+	offsets = reallocarray(e->pin_mountpoint, e->n_pins + 1, sizeof(*offsets));
+	if (!offsets)
+		return -ENOMEM;
+	e->pin_mountpoint = offsets;
+	e->pins[e->n_pins] = strdup(path);
+	if (!e->pins[e->n_pins])
+		return -ENOMEM;
+	e->pin_mountpoint[e->n_pins++] = mountpoint_offset;
+	e->pins[e->n_pins] = NULL;
+	if (!e->path) {
+		e->path = strdup(path);
+		if (!e->path)
+			return -ENOMEM;
+		e->pub.path = e->path;
+	}
+	return 0;
+}
+
+/* The nsfs bind mounts of one mount namespace, read through its lowest process. */
+static int scan_pins_of(struct nsctl_list *list, const struct entry *mnt, bool own)
+{
+	_cleanup_fclose_ FILE *f = NULL;
+	_cleanup_free_ char *line = NULL;
+	size_t line_size = 0;
+	char path[4096 + 64];
+	int r;
+
+	snprintf(path, sizeof(path), "/proc/%d/mountinfo", mnt->pub.pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0; /* gone, or not ours to read */
+	while (getline(&line, &line_size, f) > 0) {
+		struct mountinfo_nsfs nsfs;
+		struct entry *e;
+		struct stat st;
+		size_t offset;
+
+		if (mountinfo_parse_nsfs(line, &nsfs) <= 0)
+			continue;
+		/* A mount point in another mount namespace is reached through a process in it. */
+		if (own)
+			offset = 0;
+		else
+			offset =
+			    (size_t)snprintf(path, sizeof(path), "/proc/%d/root", mnt->pub.pid);
+		if (offset + strlen(nsfs.mountpoint) >= sizeof(path))
+			continue;
+		strcpy(path + offset, nsfs.mountpoint);
+		/* Something may be mounted over the pin since: believe only the inode we find. */
+		if (stat(path, &st) < 0 || st.st_ino != nsfs.ino)
+			continue;
+		r = entry_get(list, nsfs.type, st.st_dev, st.st_ino, path, &e);
+		if (r < 0)
+			return r;
+		r = add_pin(e, path, offset);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+static int scan_pins(struct nsctl_list *list)
+{
+	struct entry *own = NULL;
+	size_t n = list->n_entries;
+	struct stat st;
+	int r;
+
+	if (stat("/proc/self/ns/mnt", &st) == 0)
+		own = ns_hash_get(&list->hash, st.st_dev, st.st_ino);
+	/* Our own mount namespace first, so that its plain paths name the pins it shares. */
+	if (own && own->pub.pid > 0) {
+		r = scan_pins_of(list, own, true);
+		if (r < 0)
+			return r;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct entry *e = list->entries[i];
+
+		if (e == own || e->pub.id.type != NSCTL_TYPE_MNT || e->pub.pid <= 0)
+			continue;
+		r = scan_pins_of(list, e, false);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* Where the relations ioctl of an entry led: a known entry, or an fd on a new namespace. */
+static void relation_resolve(const struct nsctl_list *list, int fd,
+			     const struct nsctl_list_ns **ret_known, int *ret_fd)
+{
+	struct stat st;
+	struct entry *e;
+
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return;
+	}
+	e = ns_hash_get(&list->hash, st.st_dev, st.st_ino);
+	if (e) {
+		*ret_known = &e->pub;
+		close(fd);
+	} else {
+		*ret_fd = fd;
+	}
+}
+
+/*
+ * The ID the caller's network namespace gives the network namespace at FD, as
+ * "ip netns list-id" shows it: RTM_GETNSID with NETNSA_FD.  -1 when it has none.
+ */
+static int query_netnsid(int fd)
+{
+	struct {
+		struct nlmsghdr header;
+		struct rtgenmsg message;
+		char pad[3];
+		struct rtattr attr;
+		uint32_t fd;
+	} request = {
+		.header = { .nlmsg_len = sizeof(request),
+			    .nlmsg_type = RTM_GETNSID,
+			    .nlmsg_flags = NLM_F_REQUEST,
+			    .nlmsg_seq = 1 },
+		.message = { .rtgen_family = AF_UNSPEC },
+		.attr = { .rta_len = RTA_LENGTH(sizeof(uint32_t)), .rta_type = NETNSA_FD },
+		.fd = (uint32_t)fd,
+	};
+	char reply[512] __attribute__((aligned(4)));
+	_cleanup_close_ int sock = -1;
+	const struct nlmsghdr *header = (const void *)reply;
+	ssize_t n;
+
+	sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	if (sock < 0 || send(sock, &request, sizeof(request), 0) < 0)
+		return NSCTL_LIST_NO_NETNSID;
+	n = recv(sock, reply, sizeof(reply), 0);
+	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_type != RTM_NEWNSID)
+		return NSCTL_LIST_NO_NETNSID;
+	{
+		const struct rtattr *attr = (const void *)((const char *)NLMSG_DATA(header) +
+							   NLMSG_ALIGN(sizeof(struct rtgenmsg)));
+		size_t length =
+		    header->nlmsg_len - NLMSG_LENGTH(NLMSG_ALIGN(sizeof(struct rtgenmsg)));
+
+		for (; RTA_OK(attr, length); attr = RTA_NEXT(attr, length))
+			if (attr->rta_type == NETNSA_NSID && RTA_PAYLOAD(attr) >= sizeof(int32_t)) {
+				int32_t id;
+
+				memcpy(&id, RTA_DATA(attr), sizeof(id));
+				return id < 0 ? -1 : id;
+			}
+	}
+	return NSCTL_LIST_NO_NETNSID;
+}
+
+/*
+ * ID, owner and parent of one entry.  Only reads the hash table, so that two
+ * threads can do it at once; new namespaces are left as fds for later.
+ */
+static void relations_of(const struct nsctl_list *list, struct entry *e)
+{
+	_cleanup_close_ int fd = -1;
+	enum nsctl_type type = e->pub.id.type;
+	struct stat st;
+	uint64_t id;
+	int related;
+
+	if (e->fd >= 0)
+		fd = TAKE_FD(e->fd);
+	else if (e->path)
+		fd = open(e->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return;
+	/*
+	 * The fd comes from /proc/PID/ns, a pin we stat()ed or an NS_GET_* ioctl: it is
+	 * nsfs, so nsctl_ns_identify()'s checks are spent here only on the inode, which a
+	 * process may have changed (setns) since the scan.
+	 */
+	if (fstat(fd, &st) < 0 || st.st_dev != e->pub.id.dev || st.st_ino != e->pub.id.ino)
+		return;
+	if (ioctl(fd, NS_GET_ID, &id) == 0)
+		e->pub.id.id = id;
+	if (type == NSCTL_TYPE_NET)
+		e->pub.netnsid = query_netnsid(fd);
+	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
+	related = ioctl(fd, NS_GET_USERNS);
+	if (related >= 0)
+		relation_resolve(list, related, &e->pub.owner, &e->owner_fd);
+	if (type == NSCTL_TYPE_USER || type == NSCTL_TYPE_PID) {
+		related = ioctl(fd, NS_GET_PARENT);
+		if (related >= 0)
+			relation_resolve(list, related, &e->pub.parent, &e->parent_fd);
+	}
+}
+
+/* A namespace reached by NS_GET_USERNS or NS_GET_PARENT, which may be new. */
+static int relation_adopt(struct nsctl_list *list, int *fd, enum nsctl_type type,
+			  const struct nsctl_list_ns **ret)
+{
+	struct entry *e;
+	struct stat st;
+	int r;
+
+	if (*fd < 0)
+		return 0;
+	if (fstat(*fd, &st) < 0) {
+		close_fdp(fd);
+		*fd = -1;
+		return 0;
+	}
+	r = entry_get(list, type, st.st_dev, st.st_ino, NULL, &e);
+	if (r < 0)
+		return r;
+	if (r > 0)
+		e->fd = TAKE_FD(*fd);
+	else
+		close_fdp(fd);
+	*fd = -1;
+	*ret = &e->pub;
+	return 0;
+}
+
+static void relations_one(struct nsctl_list *list, size_t i, void *data)
+{
+	struct entry *e = list->entries[i];
+
+	relations_of(list, e);
+	if (e->record)
+		list_read_cmdline(e->record);
+}
+
+static int list_relations(struct nsctl_list *list, bool threads)
+{
+	size_t n = list->n_entries;
+	int r;
+
+	/* The ioctls of the namespaces found so far, on both cores: they only read the table. */
+	list_parallel(list, n, threads, relations_one, NULL);
+	/* Then, on one thread, what they led to: owners and parents no process is in. */
+	for (size_t i = 0; i < list->n_entries; i++) {
+		struct entry *e = list->entries[i];
+
+		if (i >= n)
+			relations_one(list, i, NULL);
+		r = relation_adopt(list, &e->owner_fd, NSCTL_TYPE_USER, &e->pub.owner);
+		if (r < 0)
+			return r;
+		r = relation_adopt(list, &e->parent_fd, e->pub.id.type, &e->pub.parent);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+static int compare_ino(const void *a, const void *b)
+{
+	const struct nsctl_list_ns *x = *(const struct nsctl_list_ns *const *)a;
+	const struct nsctl_list_ns *y = *(const struct nsctl_list_ns *const *)b;
+
+	if (x->id.ino != y->id.ino)
+		return x->id.ino < y->id.ino ? -1 : 1;
+	if (x->id.dev != y->id.dev)
+		return x->id.dev < y->id.dev ? -1 : 1;
+	return 0;
+}
+
+static int list_finish(struct nsctl_list *list)
+{
+	list->sorted = calloc(list->n_entries + 1, sizeof(*list->sorted));
+	if (!list->sorted)
+		return -ENOMEM;
+	for (size_t i = 0; i < list->n_entries; i++) {
+		struct entry *e = list->entries[i];
+
+		if (e->record) {
+			list_read_cmdline(e->record);
+			e->pub.command = e->record->cmdline ? e->record->cmdline : e->record->comm;
+		}
+		e->pub.pins = (const char *const *)e->pins;
+		e->pub.holders = e->holders;
+		e->pub.n_holders = e->n_holders;
+		e->pub.n_pins = e->n_pins;
+		list->sorted[i] = &e->pub;
+	}
+	qsort(list->sorted, list->n_entries, sizeof(*list->sorted), compare_ino);
+	return 0;
+}
+
+NSCTL_EXPORT size_t nsctl_list_count(const struct nsctl_list *list)
+{
+	return list ? list->n_entries : 0;
+}
+
+NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_get(const struct nsctl_list *list, size_t i)
+{
+	return list && i < list->n_entries ? list->sorted[i] : NULL;
+}
+
+NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find(const struct nsctl_list *list, dev_t dev,
+							 ino_t ino)
+{
+	const struct entry *e = list ? ns_hash_get(&list->hash, dev, ino) : NULL;
+
+	return e ? &e->pub : NULL;
+}
+
+static int compare_pid(const void *key, const void *element)
+{
+	pid_t pid = *(const pid_t *)key, other = ((const struct proc_record *)element)->pid;
+
+	return pid < other ? -1 : pid > other;
+}
+
+NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct nsctl_list *list,
+								 pid_t pid, enum nsctl_type type)
+{
+	const struct proc_record *rec;
+
+	if (!list || !nsctl_type_get(type))
+		return NULL;
+	/* /proc lists PIDs in ascending order, and the records keep it. */
+	rec = bsearch(&pid, list->records, list->n_records, sizeof(*rec), compare_pid);
+	if (!rec || !rec->seen || !rec->ns[type].ino)
+		return NULL;
+	return nsctl_list_find(list, rec->ns[type].dev, rec->ns[type].ino);
+}
+
+NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
+{
+	struct nsctl_list *list;
+	int r;
+
+	if (!ret_list || (flags & ~(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD)))
+		return -EINVAL;
+	list = calloc(1, sizeof(*list));
+	if (!list)
+		return -ENOMEM;
+	r = list_scan_processes(list, flags);
+	if (r >= 0)
+		r = aggregate(list);
+	if (r >= 0 && (flags & NSCTL_LIST_PINS))
+		r = scan_pins(list);
+	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
+		r = list_relations(list, !(flags & NSCTL_LIST_ONE_THREAD));
+	if (r >= 0)
+		r = list_finish(list);
+	if (r < 0) {
+		nsctl_list_free(list);
+		return r;
+	}
+	*ret_list = list;
+	return 0;
+}

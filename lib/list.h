@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What list.c and procscan.c share: the records of one scan of the host. */
+#ifndef NSCTL_LIST_H
+#define NSCTL_LIST_H
+
+#include "internal.h"
+
+struct raw_ns {
+	dev_t dev;
+	ino_t ino; /* 0: not seen */
+};
+
+/* A namespace a process holds by an open fd. */
+struct held_ns {
+	enum nsctl_type type;
+	int fd;
+	dev_t dev;
+	ino_t ino;
+};
+
+/* What one process showed when it was scanned. */
+struct proc_record {
+	pid_t pid;
+	pid_t ppid;
+	uid_t uid;
+	bool seen; /* false: it vanished before it could be read */
+	char comm[17];
+	struct raw_ns ns[NSCTL_TYPE_COUNT];
+	struct raw_ns children[NSCTL_TYPE_COUNT]; /* pid/time_for_children, when different */
+	struct held_ns *held;
+	size_t n_held;
+	char *cmdline; /* read only for the lowest process of some namespace */
+};
+
+/* One namespace, with what it takes to build it. */
+struct entry {
+	struct nsctl_list_ns pub;
+	struct proc_record *record; /* its lowest process, or NULL */
+	char *path;
+	char **pins;            /* NULL-terminated */
+	size_t *pin_mountpoint; /* where the mount point starts in pins[i] */
+	size_t n_pins;
+	pid_t *holders;
+	size_t n_holders, size_holders;
+	int fd;                  /* from NS_GET_*, until its own relations are read */
+	int owner_fd, parent_fd; /* relations not in the table yet */
+};
+
+struct nsctl_list {
+	struct entry **entries; /* in the order found */
+	size_t n_entries, size_entries;
+	const struct nsctl_list_ns **sorted; /* by inode */
+	struct ns_hash hash;
+	struct proc_record *records; /* by PID */
+	size_t n_records;
+};
+
+/* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
+int list_scan_processes(struct nsctl_list *list, unsigned flags);
+
+/* Call FN(list, I, data) for I in [0, N), split over two threads when THREADS. */
+void list_parallel(struct nsctl_list *list, size_t n, bool threads,
+		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data);
+
+/* The command line of a record, read once; its name when the command line is empty. */
+void list_read_cmdline(struct proc_record *rec);
+
+#endif

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The per-process half of listing: each /proc/PID's namespaces, name, parent and nsfs fds. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "list.h"
+
+/* "ns/net", "ns/pid_for_children": made once, the same for every process. */
+struct ns_paths {
+	char own[NSCTL_TYPE_COUNT][32];
+	char children[NSCTL_TYPE_COUNT][32];
+};
+
+static void ns_paths_init(struct ns_paths *paths)
+{
+	nsctl_type_foreach (t) {
+		const char *children = nsctl_type_get(t)->children_name;
+
+		snprintf(paths->own[t], sizeof(paths->own[t]), "ns/%s", type_proc_name(t, false));
+		paths->children[t][0] = '\0';
+		if (children)
+			snprintf(paths->children[t], sizeof(paths->children[t]), "ns/%s", children);
+	}
+}
+
+static int push_held(struct proc_record *rec, const struct held_ns *held)
+{
+	struct held_ns *more = reallocarray(rec->held, rec->n_held + 1, sizeof(*more));
+
+	if (!more)
+		return -ENOMEM;
+	rec->held = more;
+	rec->held[rec->n_held++] = *held;
+	return 0;
+}
+
+/* One linux_dirent64, as getdents64() fills its buffer. */
+struct dirent64_header {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/*
+ * The nsfs fds of one process: readlink tells "net:[4026531840]" from a file cheaply.
+ * getdents64() straight on the fd, not opendir(): fdopendir() costs an fstat() and an
+ * fcntl() per process, and a listing that left room for more entries is complete, since
+ * /proc fills the buffer until it is full or the table ends.
+ */
+static void scan_fds(int dir, struct proc_record *rec)
+{
+	_cleanup_close_ int fd = -1;
+	char buf[4096] __attribute__((aligned(8)));
+	ssize_t n;
+
+	fd = openat(dir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	do {
+		n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
+		for (ssize_t off = 0; n > 0 && off < n;) {
+			const struct dirent64_header *de = (const void *)(buf + off);
+			struct held_ns held;
+			char target[64];
+			struct stat st;
+			ssize_t length;
+
+			off += de->d_reclen;
+			if (de->d_name[0] == '.')
+				continue;
+			length = readlinkat(fd, de->d_name, target, sizeof(target));
+			if (length <= 0 || (size_t)length >= sizeof(target) ||
+			    ns_link_parse_length(target, (size_t)length, &held.type, &held.ino) < 0)
+				continue;
+			if (fstatat(fd, de->d_name, &st, 0) < 0 || st.st_ino != held.ino)
+				continue;
+			held.dev = st.st_dev;
+			held.fd = atoi(de->d_name);
+			if (push_held(rec, &held) < 0)
+				return;
+		}
+	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
+}
+
+/* "PID (COMM) S PPID ...": COMM may hold spaces and parentheses, so the last ')' ends it. */
+static void parse_stat(const char *text, struct proc_record *rec)
+{
+	const char *open = strchr(text, '('), *close = strrchr(text, ')');
+	size_t length;
+	int ppid;
+
+	if (!open || !close || close < open)
+		return;
+	length = (size_t)(close - open - 1);
+	if (length >= sizeof(rec->comm))
+		length = sizeof(rec->comm) - 1;
+	memcpy(rec->comm, open + 1, length);
+	rec->comm[length] = '\0';
+	if (sscanf(close + 1, " %*c %d", &ppid) == 1)
+		rec->ppid = ppid;
+}
+
+static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
+			 struct proc_record *rec)
+{
+	_cleanup_close_ int dir = -1, fd = -1;
+	char name[16], buf[512];
+	struct stat st;
+	ssize_t n;
+
+	snprintf(name, sizeof(name), "%d", rec->pid);
+	dir = openat(proc, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0)
+		return;
+	if (fstat(dir, &st) == 0)
+		rec->uid = st.st_uid;
+	fd = openat(dir, "stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	parse_stat(buf, rec);
+	nsctl_type_foreach (t) {
+		if (fstatat(dir, paths->own[t], &st, 0) == 0)
+			rec->ns[t] = (struct raw_ns){ st.st_dev, st.st_ino };
+		if (paths->children[t][0] && fstatat(dir, paths->children[t], &st, 0) == 0 &&
+		    (st.st_ino != rec->ns[t].ino || st.st_dev != rec->ns[t].dev))
+			rec->children[t] = (struct raw_ns){ st.st_dev, st.st_ino };
+	}
+	if (flags & NSCTL_LIST_FDS)
+		scan_fds(dir, rec);
+	rec->seen = true;
+}
+
+static int read_pids(struct nsctl_list *list)
+{
+	_cleanup_closedir_ DIR *d = opendir("/proc");
+	size_t size = 0;
+	struct dirent *de;
+
+	if (!d)
+		return negative_errno();
+	while ((de = readdir(d))) {
+		char *end;
+		long pid;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		pid = strtol(de->d_name, &end, 10);
+		if (*end || pid <= 0 || pid > INT32_MAX)
+			continue;
+		if (list->n_records == size) {
+			struct proc_record *more;
+
+			size = size ? size * 2 : 1024;
+			more = reallocarray(list->records, size, sizeof(*more));
+			if (!more)
+				return -ENOMEM;
+			list->records = more;
+		}
+		list->records[list->n_records++] = (struct proc_record){ .pid = (pid_t)pid };
+	}
+	return 0;
+}
+
+struct parallel_job {
+	struct nsctl_list *list;
+	size_t begin, end;
+	void (*fn)(struct nsctl_list *list, size_t i, void *data);
+	void *data;
+};
+
+static void *parallel_run(void *arg)
+{
+	struct parallel_job *job = arg;
+
+	for (size_t i = job->begin; i < job->end; i++)
+		job->fn(job->list, i, job->data);
+	return NULL;
+}
+
+void list_parallel(struct nsctl_list *list, size_t n, bool threads,
+		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data)
+{
+	struct parallel_job first = { list, 0, n, fn, data }, second;
+	pthread_t thread;
+
+	/* Below a few hundred items a thread costs more than it saves. */
+	if (threads && n >= 256) {
+		second = first;
+		first.end = second.begin = n / 2;
+		if (pthread_create(&thread, NULL, parallel_run, &second) == 0) {
+			parallel_run(&first);
+			pthread_join(thread, NULL);
+			return;
+		}
+		first.end = n;
+	}
+	parallel_run(&first);
+}
+
+struct scan_data {
+	int proc;
+	unsigned flags;
+	struct ns_paths paths;
+};
+
+static void scan_one(struct nsctl_list *list, size_t i, void *data)
+{
+	struct scan_data *scan = data;
+
+	scan_process(scan->proc, &scan->paths, scan->flags, &list->records[i]);
+}
+
+int list_scan_processes(struct nsctl_list *list, unsigned flags)
+{
+	_cleanup_close_ int proc = -1;
+	struct scan_data scan = { .flags = flags };
+	int r;
+
+	r = read_pids(list);
+	if (r < 0)
+		return r;
+	proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (proc < 0)
+		return negative_errno();
+	scan.proc = proc;
+	ns_paths_init(&scan.paths);
+	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
+	return 0;
+}
+
+void list_read_cmdline(struct proc_record *rec)
+{
+	_cleanup_close_ int fd = -1;
+	char path[40], buf[4096], *text, *expected = NULL;
+	ssize_t n;
+
+	if (__atomic_load_n(&rec->cmdline, __ATOMIC_ACQUIRE))
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", rec->pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	if (n > 0) {
+		/* Arguments are NUL-separated; a long command line is cut at the buffer. */
+		while (n > 0 && buf[n - 1] == '\0')
+			n--;
+		for (ssize_t i = 0; i < n; i++)
+			if (buf[i] == '\0')
+				buf[i] = ' ';
+		buf[n] = '\0';
+	}
+	text = strdup(n > 0 ? buf : rec->comm);
+	if (!text)
+		return;
+	/* Two threads may reach the same process through two of its namespaces. */
+	if (!__atomic_compare_exchange_n(&rec->cmdline, &expected, text, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		free(text);
+}

@@ -1,0 +1,610 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* nsctl list: every namespace on the host, as a table, JSON, a tree or a Graphviz graph. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <libsmartcols.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "util.h"
+
+/* The columns, once: name, width hint, JSON type, and what they show. */
+enum column_id {
+	COL_NS,
+	COL_ID,
+	COL_TYPE,
+	COL_PATH,
+	COL_NPROCS,
+	COL_PID,
+	COL_PPID,
+	COL_COMMAND,
+	COL_UID,
+	COL_USER,
+	COL_NETNSID,
+	COL_NSFS,
+	COL_PNS,
+	COL_ONS,
+	COL_HOLDERS,
+	COL_COUNT,
+};
+
+static const struct column_info {
+	const char *name;
+	double width;
+	int flags;
+	int json_type;
+	const char *help;
+} column_table[COL_COUNT] = {
+	[COL_NS] = { "NS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		     "namespace identifier (inode number)" },
+	[COL_ID] = { "ID", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		     "64-bit namespace ID (NS_GET_ID), never reused" },
+	[COL_TYPE] = { "TYPE", 5, 0, SCOLS_JSON_STRING, "kind of namespace" },
+	[COL_PATH] = { "PATH", 0, 0, SCOLS_JSON_STRING, "path to the namespace" },
+	[COL_NPROCS] = { "NPROCS", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+			 "number of processes in the namespace" },
+	[COL_PID] = { "PID", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "lowest PID in the namespace" },
+	[COL_PPID] = { "PPID", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "PPID of the PID" },
+	[COL_COMMAND] = { "COMMAND", 0, SCOLS_FL_TRUNC, SCOLS_JSON_STRING,
+			  "command line of the PID" },
+	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "UID of the PID" },
+	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING, "username of the PID" },
+	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
+			  "namespace ID as used by network subsystem" },
+	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
+		       "nsfs mount points (pins), one per line" },
+	[COL_PNS] = { "PNS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		      "parent namespace (user and pid namespaces)" },
+	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		      "owner namespace (a user namespace)" },
+	[COL_HOLDERS] = { "HOLDERS", 0, 0, SCOLS_JSON_STRING,
+			  "processes holding the namespace by an open fd" },
+};
+
+/* The columns of lsns by default, so that its scripts keep working. */
+static const enum column_id default_columns[] = { COL_NS,  COL_TYPE, COL_NPROCS,
+						  COL_PID, COL_USER, COL_COMMAND };
+
+enum tree_kind { TREE_NONE, TREE_OWNER, TREE_PARENT, TREE_PROCESS };
+
+struct request {
+	enum column_id columns[COL_COUNT * 2];
+	size_t n_columns;
+	unsigned types;
+	pid_t task;
+	bool persistent, json, raw, noheadings, notruncate, dot;
+	enum tree_kind tree;
+	char **wanted; /* namespace inodes or IDs */
+	size_t n_wanted;
+};
+
+static void help(void)
+{
+	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
+	      "\nList every namespace on the host: those processes are in, those held\n"
+	      "only by an open fd or a bind mount (in any mount namespace), and the\n"
+	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
+	      "\nOptions:\n",
+	      stdout);
+	cli_type_options_help(stdout, "", "list the");
+	fputs(" -t, --type LIST           list the types in LIST (comma-separated, or \"all\")\n"
+	      "     --task PID            list the namespaces of process PID\n"
+	      " -P, --persistent          only namespaces no process is in\n"
+	      " -o, --output LIST         the columns to show (\"+LIST\" adds to the default)\n"
+	      "     --output-all          show every column\n"
+	      " -H, --list-columns        describe the columns and exit\n"
+	      " -J, --json                use JSON output format\n"
+	      " -r, --raw                 use raw output format\n"
+	      "     --tree[=RELATION]     a tree by owner (the default), parent or process\n"
+	      "     --noheadings          don't print headings\n"
+	      "     --notruncate          don't truncate text in columns\n"
+	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
+	      stdout);
+	cli_help_footer(stdout);
+	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
+	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
+	      "--task, --tree and --notruncate here.\n",
+	      stdout);
+}
+
+static void list_columns(void)
+{
+	for (size_t c = 0; c < COL_COUNT; c++)
+		printf("%-8s %s\n", column_table[c].name, column_table[c].help);
+}
+
+static int column_from_name(const char *name, size_t length)
+{
+	for (size_t c = 0; c < COL_COUNT; c++)
+		if (strlen(column_table[c].name) == length &&
+		    strncasecmp(column_table[c].name, name, length) == 0)
+			return (int)c;
+	return -1;
+}
+
+static void parse_columns(struct request *req, const char *list)
+{
+	const char *p = list;
+
+	if (*p == '+')
+		p++;
+	else
+		req->n_columns = 0;
+	for (;;) {
+		size_t length = strcspn(p, ",");
+		int c = column_from_name(p, length);
+
+		if (c < 0)
+			cli_usage_error("--output '%s': unknown column '%.*s'", list, (int)length,
+					p);
+		if (req->n_columns == ELEMENTSOF(req->columns))
+			cli_usage_error("--output '%s': too many columns", list);
+		req->columns[req->n_columns++] = (enum column_id)c;
+		if (!p[length])
+			break;
+		p += length + 1;
+	}
+}
+
+static bool shown(const struct request *req, const struct nsctl_list *list,
+		  const struct nsctl_list_ns *ns)
+{
+	if (!(req->types & NSCTL_TYPE_BIT(ns->id.type)))
+		return false;
+	if (req->persistent && ns->nprocs > 0)
+		return false;
+	if (req->task && nsctl_list_find_process(list, req->task, ns->id.type) != ns)
+		return false;
+	if (req->n_wanted == 0)
+		return true;
+	for (size_t i = 0; i < req->n_wanted; i++) {
+		uint64_t number = strtoull(req->wanted[i], NULL, 10);
+
+		if (number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id))
+			return true;
+	}
+	return false;
+}
+
+/* The namespace, of the same type, of the parent of a namespace's lowest process. */
+static const struct nsctl_list_ns *process_parent(const struct nsctl_list *list,
+						  const struct nsctl_list_ns *ns)
+{
+	if (ns->pid <= 0 || ns->ppid <= 0)
+		return NULL;
+	return nsctl_list_find_process(list, ns->ppid, ns->id.type);
+}
+
+static const struct nsctl_list_ns *tree_parent(const struct request *req,
+					       const struct nsctl_list *list,
+					       const struct nsctl_list_ns *ns)
+{
+	const struct nsctl_list_ns *up = NULL;
+	unsigned steps = 0;
+
+	switch (req->tree) {
+	case TREE_OWNER:
+		up = ns->owner;
+		break;
+	case TREE_PARENT:
+		up = ns->parent;
+		break;
+	case TREE_PROCESS:
+		up = process_parent(list, ns);
+		/* A process may have changed namespaces since the scan: never make a loop. */
+		for (const struct nsctl_list_ns *a = up; a; a = process_parent(list, a))
+			if (a == ns || ++steps > 4096) {
+				up = NULL;
+				break;
+			}
+		break;
+	case TREE_NONE:
+		break;
+	}
+	return up == ns ? NULL : up;
+}
+
+static const char *user_name(uid_t uid)
+{
+	/* Few distinct owners: a small cache saves a getpwuid() per row. */
+	static struct {
+		uid_t uid;
+		char *name;
+	} cache[64];
+	static size_t n;
+	struct passwd *pw;
+
+	for (size_t i = 0; i < n; i++)
+		if (cache[i].uid == uid)
+			return cache[i].name;
+	pw = getpwuid(uid);
+	if (!pw)
+		return NULL;
+	if (n == ELEMENTSOF(cache))
+		return pw->pw_name;
+	cache[n].uid = uid;
+	cache[n].name = strdup(pw->pw_name);
+	return cache[n++].name;
+}
+
+static void set_number(struct libscols_line *line, size_t column, uintmax_t value)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ju", value);
+	if (scols_line_set_data(line, column, buf) < 0)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+}
+
+static void set_joined(struct libscols_line *line, size_t column, const char *const *texts,
+		       const pid_t *pids, size_t n, const char *separator)
+{
+	char *joined = NULL;
+	size_t length = 0;
+	FILE *f;
+
+	if (n == 0)
+		return;
+	f = open_memstream(&joined, &length);
+	if (!f)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputs(separator, f);
+		if (texts)
+			fputs(texts[i], f);
+		else
+			fprintf(f, "%d", pids[i]);
+	}
+	if (fclose(f) != 0 || scols_line_refer_data(line, column, joined) < 0)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+}
+
+static void fill_line(const struct request *req, struct libscols_line *line,
+		      const struct nsctl_list_ns *ns)
+{
+	for (size_t c = 0; c < req->n_columns; c++) {
+		const char *text = NULL;
+
+		switch (req->columns[c]) {
+		case COL_NS:
+			set_number(line, c, ns->id.ino);
+			break;
+		case COL_ID:
+			if (ns->id.id)
+				set_number(line, c, ns->id.id);
+			break;
+		case COL_TYPE:
+			text = nsctl_type_get(ns->id.type)->name;
+			break;
+		case COL_PATH:
+			text = ns->path;
+			break;
+		case COL_NPROCS:
+			set_number(line, c, ns->nprocs);
+			break;
+		case COL_PID:
+			if (ns->pid > 0)
+				set_number(line, c, (uintmax_t)ns->pid);
+			break;
+		case COL_PPID:
+			if (ns->pid > 0)
+				set_number(line, c, (uintmax_t)ns->ppid);
+			break;
+		case COL_COMMAND:
+			text = ns->command;
+			break;
+		case COL_UID:
+			if (ns->pid > 0)
+				set_number(line, c, ns->uid);
+			break;
+		case COL_USER:
+			if (ns->pid > 0)
+				text = user_name(ns->uid);
+			break;
+		case COL_NETNSID:
+			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
+			if (ns->netnsid >= 0)
+				set_number(line, c, (uintmax_t)ns->netnsid);
+			else if (ns->netnsid == -1)
+				text = "unassigned";
+			break;
+		case COL_NSFS:
+			set_joined(line, c, ns->pins, NULL, ns->n_pins, "\n");
+			break;
+		case COL_PNS:
+			/* 0 for none, as lsns writes it. */
+			set_number(line, c, ns->parent ? ns->parent->id.ino : 0);
+			break;
+		case COL_ONS:
+			set_number(line, c, ns->owner ? ns->owner->id.ino : 0);
+			break;
+		case COL_HOLDERS:
+			set_joined(line, c, NULL, ns->holders, ns->n_holders, ",");
+			break;
+		case COL_COUNT:
+			break;
+		}
+		if (text && scols_line_set_data(line, c, text) < 0)
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	}
+}
+
+/* Where NS is in the list's inode order: a binary search, as the list is sorted. */
+static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns *ns)
+{
+	size_t low = 0, high = nsctl_list_count(list);
+
+	while (low < high) {
+		size_t middle = low + (high - low) / 2;
+		const struct nsctl_list_ns *m = nsctl_list_get(list, middle);
+
+		if (m == ns)
+			return middle;
+		if (m->id.ino < ns->id.ino || (m->id.ino == ns->id.ino && m->id.dev < ns->id.dev))
+			low = middle + 1;
+		else
+			high = middle;
+	}
+	return nsctl_list_count(list); /* lines[] has one more slot, always NULL */
+}
+
+static void print_table(const struct request *req, const struct nsctl_list *list)
+{
+	size_t n = nsctl_list_count(list);
+	struct libscols_table *table = scols_new_table();
+	struct libscols_line **lines = calloc(n + 1, sizeof(*lines));
+
+	if (!table || !lines)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	scols_table_enable_json(table, req->json);
+	scols_table_enable_raw(table, req->raw);
+	scols_table_enable_noheadings(table, req->noheadings);
+	scols_table_set_name(table, "namespaces");
+	for (size_t c = 0; c < req->n_columns; c++) {
+		const struct column_info *info = &column_table[req->columns[c]];
+		int flags = info->flags;
+		struct libscols_column *column;
+
+		if (req->notruncate)
+			flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP);
+		if (c == 0 && req->tree != TREE_NONE)
+			flags |= SCOLS_FL_TREE;
+		column = scols_table_new_column(table, info->name, info->width, flags);
+		if (!column)
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		scols_column_set_json_type(column, info->json_type);
+		if (req->columns[c] == COL_NSFS)
+			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
+						  scols_wrapnl_nextchunk, NULL);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
+
+		if (!shown(req, list, ns))
+			continue;
+		lines[i] = scols_table_new_line(table, NULL);
+		if (!lines[i])
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		fill_line(req, lines[i], ns);
+	}
+	/* Lines are in inode order; a tree hangs each under its relation when that is shown. */
+	for (size_t i = 0; req->tree != TREE_NONE && i < n; i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i), *up;
+
+		if (!lines[i])
+			continue;
+		up = tree_parent(req, list, ns);
+		if (up && lines[index_of(list, up)])
+			scols_line_add_child(lines[index_of(list, up)], lines[i]);
+	}
+	scols_print_table(table);
+	scols_unref_table(table);
+	free(lines);
+}
+
+/* A DOT string: quotes, backslashes and line ends escaped. */
+static void dot_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (const char *p = text; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fputc('\\', out);
+		if (*p == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+/*
+ * The hierarchy as Graphviz: user namespaces own the others (solid), user and
+ * pid namespaces have parents (dashed), and the lowest process of each
+ * namespace is in it (dotted, to an ellipse).
+ */
+static void print_dot(const struct request *req, const struct nsctl_list *list)
+{
+	size_t n = nsctl_list_count(list);
+
+	puts("digraph namespaces {\n"
+	     "\trankdir=LR;\n"
+	     "\tnode [shape=box, fontname=\"monospace\"];");
+	for (size_t i = 0; i < n; i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
+		char label[256];
+
+		if (!shown(req, list, ns))
+			continue;
+		snprintf(label, sizeof(label), "%s\n%ju\n%u process%s",
+			 nsctl_type_get(ns->id.type)->name, (uintmax_t)ns->id.ino, ns->nprocs,
+			 ns->nprocs == 1 ? "" : "es");
+		printf("\tns%ju [label=", (uintmax_t)ns->id.ino);
+		dot_string(stdout, label);
+		puts(ns->id.type == NSCTL_TYPE_USER ? ", style=bold];" : "];");
+		if (ns->owner && shown(req, list, ns->owner))
+			printf("\tns%ju -> ns%ju [label=\"owns\"];\n", (uintmax_t)ns->owner->id.ino,
+			       (uintmax_t)ns->id.ino);
+		if (ns->parent && shown(req, list, ns->parent))
+			printf("\tns%ju -> ns%ju [label=\"parent of\", style=dashed];\n",
+			       (uintmax_t)ns->parent->id.ino, (uintmax_t)ns->id.ino);
+		if (ns->pid > 0) {
+			snprintf(label, sizeof(label), "%d %s", ns->pid,
+				 ns->command ? ns->command : "");
+			printf("\tpid%d [shape=ellipse, label=", ns->pid);
+			dot_string(stdout, label);
+			printf("];\n\tns%ju -> pid%d [style=dotted];\n", (uintmax_t)ns->id.ino,
+			       ns->pid);
+		}
+	}
+	puts("}");
+}
+
+static bool task_seen(const struct nsctl_list *list, pid_t pid)
+{
+	nsctl_type_foreach (t)
+		if (nsctl_list_find_process(list, pid, t))
+			return true;
+	return false;
+}
+
+/* Why a process's namespaces could not be seen: it is not ours to trace, or it is gone. */
+static int access_or_gone(pid_t pid)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", pid);
+	return access(path, F_OK) == 0 ? -EACCES : -ESRCH;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	enum {
+		OPT_TASK = CHAR_MAX + 1,
+		OPT_TREE,
+		OPT_NOHEADINGS,
+		OPT_NOTRUNCATE,
+		OPT_OUTPUT_ALL,
+		OPT_DOT,
+	};
+	static const struct option own_options[] = {
+		{ "type", required_argument, NULL, 't' },
+		{ "task", required_argument, NULL, OPT_TASK },
+		{ "persistent", no_argument, NULL, 'P' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
+		{ "list-columns", no_argument, NULL, 'H' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "tree", optional_argument, NULL, OPT_TREE },
+		{ "noheadings", no_argument, NULL, OPT_NOHEADINGS },
+		{ "notruncate", no_argument, NULL, OPT_NOTRUNCATE },
+		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct option *options = cli_long_options_with_types(own_options, no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:HJrh", no_argument);
+	struct request req = { 0 };
+	struct nsctl_list *list = NULL;
+	const char *task = NULL;
+	int c, r;
+
+	memcpy(req.columns, default_columns, sizeof(default_columns));
+	req.n_columns = ELEMENTSOF(default_columns);
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+
+		switch (c) {
+		case 't':
+			req.types |= cli_parse_type_list("--type", optarg);
+			break;
+		case OPT_TASK:
+			r = nsctl_pid_parse(optarg, &req.task);
+			if (r < 0)
+				cli_usage_error("--task '%s': not a valid PID", optarg);
+			task = optarg;
+			break;
+		case 'P':
+			req.persistent = true;
+			break;
+		case 'o':
+			parse_columns(&req, optarg);
+			break;
+		case OPT_OUTPUT_ALL:
+			for (size_t i = 0; i < COL_COUNT; i++)
+				req.columns[i] = (enum column_id)i;
+			req.n_columns = COL_COUNT;
+			break;
+		case 'H':
+			list_columns();
+			exit(EXIT_SUCCESS);
+		case 'J':
+			req.json = true;
+			break;
+		case 'r':
+			req.raw = true;
+			break;
+		case OPT_TREE:
+			if (!optarg || strcmp(optarg, "owner") == 0)
+				req.tree = TREE_OWNER;
+			else if (strcmp(optarg, "parent") == 0)
+				req.tree = TREE_PARENT;
+			else if (strcmp(optarg, "process") == 0)
+				req.tree = TREE_PROCESS;
+			else
+				cli_usage_error("--tree '%s': not owner, parent or process",
+						optarg);
+			break;
+		case OPT_NOHEADINGS:
+			req.noheadings = true;
+			break;
+		case OPT_NOTRUNCATE:
+			req.notruncate = true;
+			break;
+		case OPT_DOT:
+			req.dot = true;
+			break;
+		case 'h':
+			help();
+			exit(EXIT_SUCCESS);
+		default:
+			if (cli_type_from_letter(c, &type) < 0)
+				cli_usage_error("unrecognized option");
+			req.types |= NSCTL_TYPE_BIT(type);
+		}
+	}
+	if (req.json + req.raw + req.dot > 1)
+		cli_usage_error("--json, --raw and --dot are mutually exclusive");
+	if (req.dot && req.tree != TREE_NONE)
+		cli_usage_error("--dot and --tree are mutually exclusive");
+	req.wanted = argv + optind;
+	req.n_wanted = (size_t)(argc - optind);
+	for (size_t i = 0; i < req.n_wanted; i++) {
+		const char *w = req.wanted[i];
+
+		if (!*w || strspn(w, "0123456789") != strlen(w) || strlen(w) > 20)
+			cli_usage_error("'%s': not a namespace inode or ID", w);
+	}
+	if (!req.types)
+		req.types = NSCTL_TYPES_ALL;
+
+	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
+	if (r < 0)
+		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
+	if (task && !task_seen(list, req.task))
+		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
+	if (req.dot)
+		print_dot(&req, list);
+	else
+		print_table(&req, list);
+	nsctl_list_free(list);
+	if (fflush(stdout) != 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "write error");
+	return EXIT_SUCCESS;
+}

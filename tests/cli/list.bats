@@ -1,0 +1,295 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# nsctl list, checked against util-linux lsns, iproute2 and the NS_GET_* ioctls, on namespaces
+# this file makes itself: other tests run on the machine at the same time, so only ours count.
+
+load helpers
+
+# Our part of the mount table: other engineers' tests mount and unmount meanwhile.
+our_mounts() {
+    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
+}
+
+setup() {
+    TMP=$(mktemp -d)
+    NETNS=nsctl-list-$$-$BATS_TEST_NUMBER
+    MOUNTS_BEFORE=$(our_mounts)
+}
+
+teardown() {
+    cleanup_pids
+    ip netns del "$NETNS" 2>/dev/null || true
+    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
+    rm -rf "$TMP"
+}
+
+# The JSON object of namespace INODE in nsctl's output ($JSON).
+row() {
+    echo "$JSON" | jq -c --argjson ns "$1" '[.namespaces[] | .. | objects | select(.ns == $ns)] | .[0]'
+}
+
+field() {
+    row "$1" | jq -r ".$2"
+}
+
+# Start a background process and record it; TARGET is its PID.
+start_bg() {
+    "$@" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+}
+
+# An independent witness: the inode NS_GET_PARENT (0xb702) or NS_GET_USERNS (0xb701) leads to.
+ioctl_ino() {
+    /usr/bin/python3 -c '
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+try:
+    print(os.fstat(fcntl.ioctl(fd, int(sys.argv[2], 16))).st_ino)
+except OSError:
+    print(0)' "$1" "$2"
+}
+
+# The one child of PID, once it has forked it.
+child_of() {
+    local i children
+    for i in $(seq 200); do
+        children=$(cat "/proc/$1/task/$1/children" 2>/dev/null)
+        [ -n "$children" ] && { echo $children; return 0; }
+        sleep 0.01
+    done
+    return 1
+}
+
+@test "list: namespaces made by unshare are there, with their processes" {
+    require_root
+    start_target --uts --ipc
+    run "$NSCTL" list -J --output-all
+    [ "$status" -eq 0 ]
+    JSON=$output
+    for t in uts ipc; do
+        ino=$(ns_inode "$TARGET" $t)
+        [ "$(field "$ino" type)" = "$t" ]
+        [ "$(field "$ino" nprocs)" = 1 ]
+        [ "$(field "$ino" pid)" = "$TARGET" ]
+        [ "$(field "$ino" ppid)" = $$ ]
+        [ "$(field "$ino" command)" = "sleep 600" ]
+        [ "$(field "$ino" user)" = root ]
+        [ "$(field "$ino" path)" = "/proc/$TARGET/ns/$t" ]
+        [ "$(field "$ino" ons)" = "$(ns_inode $$ user)" ]
+        [ "$(field "$ino" id)" -gt 0 ]
+    done
+}
+
+@test "list: every namespace lsns -J shows is there, with the same NPROCS for ours" {
+    require_root
+    start_target --uts --net
+    start_bg unshare --uts --fork --kill-child sleep 600
+    wait_for_exec "$(child_of "$TARGET")" sleep
+    # Present in both lsns runs around nsctl's: it lived through the scan, so nsctl must show
+    # it.  Other tests make and end namespaces meanwhile, so a miss is tried twice.
+    for attempt in 1 2; do
+        before=$(lsns -J -o NS | jq -r '.namespaces[].ns' | sort)
+        JSON=$("$NSCTL" list -J)
+        lsns_json=$(lsns -J -o NS,NPROCS,PID,COMMAND)
+        after=$(echo "$lsns_json" | jq -r '.namespaces[].ns' | sort)
+        ours=$(echo "$JSON" | jq -r '.namespaces[].ns' | sort)
+        missing=$(comm -12 <(echo "$before") <(echo "$after") | comm -23 - <(echo "$ours"))
+        [ -z "$missing" ] && break
+        echo "attempt $attempt: nsctl missed $missing" >&2
+        echo "$lsns_json" | jq -c --argjson ns "${missing%%$'\n'*}" '.namespaces[] | select(.ns == $ns)' >&2
+    done
+    [ -z "$missing" ]
+    for ino in $(ns_inode "${TEST_PIDS[0]}" uts) $(ns_inode "${TEST_PIDS[0]}" net) \
+        $(ns_inode "$TARGET" uts); do
+        want=$(echo "$lsns_json" | jq --argjson ns "$ino" '.namespaces[] | select(.ns == $ns) | .nprocs')
+        [ "$(field "$ino" nprocs)" = "$want" ]
+    done
+    # unshare --fork: unshare and the sleep it forked share the new uts namespace.
+    [ "$(field "$(ns_inode "$TARGET" uts)" nprocs)" = 2 ]
+}
+
+@test "list: the JSON keys and value types are those of lsns -J" {
+    require_root
+    cols=NS,TYPE,PATH,NPROCS,PID,PPID,COMMAND,UID,USER,NSFS,PNS,ONS
+    theirs=$(lsns -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
+    ours=$("$NSCTL" list -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
+    [ "$theirs" = "$ours" ]
+    [ "$("$NSCTL" list -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" = \
+      "$(lsns -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" ]
+}
+
+@test "list: a network namespace pinned by ip netns add, which lsns cannot count" {
+    require_root
+    ip netns add "$NETNS"
+    ip netns set "$NETNS" 4242 || skip "ip netns set cannot assign an ID here"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    [ "$("$NSCTL" list -r --noheadings -o NETNSID "$ino")" = 4242 ]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
+    [ "$(field "$ino" type)" = net ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" nsfs)" = "/run/netns/$NETNS" ]
+    [ "$(field "$ino" path)" = "/run/netns/$NETNS" ]
+    run "$NSCTL" list -P -r --noheadings -o NS
+    echo "$output" | grep -qx "$ino"
+    run "$NSCTL" list -r --noheadings -o NS --uts
+    ! echo "$output" | grep -qx "$ino"
+    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    [ "$output" = "$ino" ]
+}
+
+@test "list: a namespace held only by an open fd, with its holder" {
+    require_root
+    start_target --uts
+    ino=$(ns_inode "$TARGET" uts)
+    start_bg bash -c "exec 7</proc/$TARGET/ns/uts; exec sleep 600"
+    holder=$TARGET
+    wait_for_exec "$holder" sleep
+    kill -KILL "${TEST_PIDS[0]}"
+    wait "${TEST_PIDS[0]}" 2>/dev/null || true
+    # lsns 2.38 does not look at fds: the namespace is invisible to it.
+    ! lsns -r -n -o NS | grep -qx "$ino"
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" type)" = uts ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" holders)" = "$holder" ]
+    [ "$(field "$ino" path)" = "/proc/$holder/fd/7" ]
+}
+
+@test "list: a namespace pinned inside another mount namespace" {
+    require_root
+    start_target --uts
+    ino=$(ns_inode "$TARGET" uts)
+    touch "$TMP/pin"
+    start_bg unshare --mount --propagation private \
+        bash -c "mount --bind /proc/$TARGET/ns/uts $TMP/pin && exec sleep 600"
+    keeper=$TARGET
+    wait_for_exec "$keeper" sleep
+    kill -KILL "${TEST_PIDS[0]}"
+    wait "${TEST_PIDS[0]}" 2>/dev/null || true
+    # Not in our mount table: only a process in the other mount namespace sees the pin.
+    ! grep -q "$TMP/pin" /proc/self/mountinfo
+    ! lsns -r -n -o NS | grep -qx "$ino"
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS)
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" nsfs)" = "/proc/$keeper/root$TMP/pin" ]
+    [ "$(stat -L -c %i "/proc/$keeper/root$TMP/pin")" = "$ino" ]
+}
+
+@test "list: nested user namespaces, parents and owners as NS_GET_PARENT and NS_GET_USERNS tell" {
+    require_root
+    # The outer unshare execs the inner one: no process stays in the outer user namespace.
+    start_target --user --map-root-user unshare --user --map-root-user --uts
+    wait_for_exec "$TARGET" sleep 2>/dev/null || true
+    inner=$(ns_inode "$TARGET" user)
+    outer=$(ioctl_ino "/proc/$TARGET/ns/user" b702)
+    uts=$(ns_inode "$TARGET" uts)
+    [ "$outer" -gt 0 ] && [ "$outer" != "$(ns_inode $$ user)" ]
+    JSON=$("$NSCTL" list -J --output-all)
+    [ "$(field "$inner" nprocs)" = 1 ]
+    [ "$(field "$inner" pns)" = "$outer" ]
+    [ "$(field "$inner" ons)" = "$outer" ]
+    [ "$(field "$outer" nprocs)" = 0 ]
+    [ "$(field "$outer" type)" = user ]
+    [ "$(field "$outer" pns)" = "$(ns_inode $$ user)" ]
+    [ "$(field "$uts" ons)" = "$(ioctl_ino "/proc/$TARGET/ns/uts" b701)" ]
+    [ "$(field "$uts" ons)" = "$inner" ]
+    # lsns agrees where it sees the namespace.
+    [ "$(lsns -n -r -o PNS "$inner")" = "$outer" ]
+    # The owner tree: ours > outer > inner > uts, nested in the JSON.
+    JSON=$("$NSCTL" list -J --tree -o NS,TYPE)
+    path=$(echo "$JSON" | jq -c --argjson ns "$uts" \
+        'paths(objects | select(.ns? == $ns)) as $p | [range(0; $p | length) as $i | $p[:$i] | select(length > 0 and (.[-1] | type) == "number")] | length')
+    [ "$path" -ge 3 ]
+    parent_of_uts=$(echo "$JSON" | jq --argjson ns "$uts" '.. | objects | select(.children? and any(.children[]; .ns == $ns)) | .ns')
+    [ "$parent_of_uts" = "$inner" ]
+    parent_of_inner=$(echo "$JSON" | jq --argjson ns "$inner" '.. | objects | select(.children? and any(.children[]; .ns == $ns)) | .ns')
+    [ "$parent_of_inner" = "$outer" ]
+}
+
+@test "list: --tree=parent and --tree=process" {
+    require_root
+    start_target --user --map-root-user unshare --user --map-root-user
+    inner=$(ns_inode "$TARGET" user)
+    outer=$(ioctl_ino "/proc/$TARGET/ns/user" b702)
+    JSON=$("$NSCTL" list -J --tree=parent -o NS,TYPE --user)
+    [ "$(echo "$JSON" | jq --argjson ns "$inner" '.. | objects | select(.children? and any(.children[]; .ns == $ns)) | .ns')" = "$outer" ]
+    start_bg unshare --uts --fork --kill-child sleep 600
+    child=$(child_of "$TARGET")
+    wait_for_exec "$child" sleep
+    JSON=$("$NSCTL" list -J --tree=process -o NS,TYPE,PID --uts)
+    # The sleep's uts namespace hangs under that of its parent, unshare: ours.
+    [ "$(echo "$JSON" | jq --argjson ns "$(ns_inode "$child" uts)" '.. | objects | select(.children? and any(.children[]; .ns == $ns)) | .ns')" = "$(ns_inode $$ uts)" ]
+}
+
+@test "list: --task, type letters and --type select rows" {
+    require_root
+    start_target --uts
+    run "$NSCTL" list -r --noheadings -o NS,TYPE --task "$TARGET"
+    [ "$status" -eq 0 ]
+    [ "$(echo "$output" | wc -l)" -eq "$(ls /proc/$TARGET/ns | grep -vc _for_children)" ]
+    for t in $(ls "/proc/$TARGET/ns" | grep -v _for_children); do
+        echo "$output" | grep -qx "$(ns_inode "$TARGET" $t) $t"
+    done
+    run "$NSCTL" list -r --noheadings -o TYPE -u -n
+    [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "net uts " ]
+    run "$NSCTL" list -r --noheadings -o TYPE --type uts,ipc --type net
+    [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "ipc net uts " ]
+}
+
+@test "list: --dot renders with dot -Tpng" {
+    require_root
+    start_target --user --map-root-user --uts
+    run "$NSCTL" list --dot
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -q "ns$(ns_inode "$TARGET" user) -> ns$(ns_inode "$TARGET" uts)"
+    echo "$output" | grep -q "ns$(ns_inode $$ user) -> ns$(ns_inode "$TARGET" user)"
+    "$NSCTL" list --dot | dot -Tpng > "$TMP/graph.png"
+    [ "$(head -c 4 "$TMP/graph.png" | tail -c 3)" = PNG ]
+}
+
+@test "list: table, raw and headings" {
+    run "$NSCTL" list
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} =~ ^\ *NS\ TYPE\ +NPROCS\ +PID\ USER\ +COMMAND$ ]]
+    run "$NSCTL" list -r -o NS,TYPE
+    [ "${lines[0]}" = "NS TYPE" ]
+    echo "${lines[1]}" | grep -Eq '^[0-9]+ (cgroup|ipc|mnt|net|pid|time|user|uts)$'
+    run "$NSCTL" list -r --noheadings -o NS --task $$ --user
+    [ "$output" = "$(ns_inode $$ user)" ]
+    run "$NSCTL" list -H
+    [ "$status" -eq 0 ]
+    [ "$(echo "$output" | wc -l)" -eq 15 ]
+    run "$NSCTL" list -r --noheadings -o +ID --task $$ --uts
+    [ "$(echo "$output" | awk '{print NF}')" -ge 6 ]
+}
+
+@test "list: bad usage is rejected with status 2" {
+    run "$NSCTL" list -o NOPE
+    [ "$status" -eq 2 ]
+    [[ $output == *"--output 'NOPE': unknown column 'NOPE'"* ]]
+    run "$NSCTL" list --type bogus
+    [ "$status" -eq 2 ]
+    run "$NSCTL" list --tree=sideways
+    [ "$status" -eq 2 ]
+    run "$NSCTL" list --task 0
+    [ "$status" -eq 2 ]
+    run "$NSCTL" list -J -r
+    [ "$status" -eq 2 ]
+    run "$NSCTL" list abc
+    [ "$status" -eq 2 ]
+    run "$NSCTL" list --task "$(dead_pid)"
+    [ "$status" -eq 1 ]
+    [[ $output == *"no such process"* ]]
+}
+
+@test "list: an unprivileged user sees its own namespaces" {
+    require_userns_for_nobody
+    # A root process's namespaces are not nobody's to look at: said so, not "no such process".
+    run as_nobody "$NSCTL" list -r --noheadings -o NS,TYPE --task $$
+    [ "$status" -eq 1 ]
+    [[ $output == *"--task $$: Permission denied"* ]]
+    run as_nobody sh -c 'exec "$0" list -r --noheadings -o NS --task $$ --uts' "$NSCTL"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(ns_inode $$ uts)" ]
+}

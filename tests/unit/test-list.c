@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Unit tests of lib/list.c: a scan of the host finds this process's namespaces and their ties. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "nsctl.h"
+
+static void test_bad_arguments(void **state)
+{
+	struct nsctl_list *list = (struct nsctl_list *)state;
+
+	assert_int_equal(nsctl_list_scan(0, NULL), -EINVAL);
+	assert_int_equal(nsctl_list_scan(1u << 20, &list), -EINVAL);
+	assert_ptr_equal(list, (struct nsctl_list *)state);
+	assert_int_equal(nsctl_list_count(NULL), 0);
+	assert_null(nsctl_list_get(NULL, 0));
+	assert_null(nsctl_list_find(NULL, 0, 0));
+	assert_null(nsctl_list_find_process(NULL, 1, NSCTL_TYPE_NET));
+	nsctl_list_free(NULL);
+}
+
+static void check_own(unsigned flags)
+{
+	struct nsctl_list *list = NULL;
+	const struct nsctl_list_ns *prev = NULL;
+
+	assert_int_equal(nsctl_list_scan(flags, &list), 0);
+	assert_non_null(list);
+	assert_true(nsctl_list_count(list) >= 1);
+	assert_null(nsctl_list_get(list, nsctl_list_count(list)));
+	for (size_t i = 0; i < nsctl_list_count(list); i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
+
+		/* In inode order, each found again by its identity. */
+		assert_true(!prev || prev->id.ino <= ns->id.ino);
+		assert_ptr_equal(nsctl_list_find(list, ns->id.dev, ns->id.ino), ns);
+		assert_true(ns->pid > 0 || ns->nprocs == 0);
+		prev = ns;
+	}
+	nsctl_type_foreach (t) {
+		const struct nsctl_list_ns *ns;
+		char path[64];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/self/ns/%s", nsctl_type_get(t)->name);
+		if (stat(path, &st) < 0)
+			continue;
+		ns = nsctl_list_find_process(list, getpid(), t);
+		assert_non_null(ns);
+		assert_int_equal(ns->id.ino, st.st_ino);
+		assert_int_equal(ns->id.type, t);
+		assert_true(ns->nprocs >= 1);
+		assert_true(ns->pid <= getpid());
+		assert_non_null(ns->command);
+		if (flags & NSCTL_LIST_RELATIONS) {
+			/* Everything but the initial user namespace, seen from inside it, has an
+			 * owner.
+			 */
+			if (t != NSCTL_TYPE_USER)
+				assert_non_null(ns->owner);
+			if (ns->owner)
+				assert_int_equal(ns->owner->id.type, NSCTL_TYPE_USER);
+		}
+	}
+	assert_null(nsctl_list_find_process(list, getpid(), NSCTL_TYPE_COUNT));
+	nsctl_list_free(list);
+}
+
+static void test_scan_all(void **state)
+{
+	check_own(NSCTL_LIST_ALL);
+}
+
+static void test_scan_one_thread(void **state)
+{
+	check_own(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD);
+}
+
+static void test_scan_bare(void **state)
+{
+	check_own(0);
+}
+
+static void test_fd_holder(void **state)
+{
+	struct nsctl_list *list = NULL;
+	const struct nsctl_list_ns *ns;
+	struct stat st;
+	int fd = open("/proc/self/ns/uts", O_RDONLY | O_CLOEXEC);
+	bool found = false;
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(nsctl_list_scan(NSCTL_LIST_FDS, &list), 0);
+	ns = nsctl_list_find(list, st.st_dev, st.st_ino);
+	assert_non_null(ns);
+	for (size_t i = 0; i < ns->n_holders; i++)
+		found |= ns->holders[i] == getpid();
+	assert_true(found);
+	nsctl_list_free(list);
+	close(fd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_arguments),   cmocka_unit_test(test_scan_all),
+		cmocka_unit_test(test_scan_one_thread), cmocka_unit_test(test_scan_bare),
+		cmocka_unit_test(test_fd_holder),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
