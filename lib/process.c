@@ -59,8 +59,13 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 
 	if (pid <= 0 || !ret_process)
 		return -EINVAL;
+	/*
+	 * Before Linux 5.3 there is no pidfd_open (ENOSYS).  Container seccomp
+	 * profiles that predate it answer EPERM instead (Docker before 20.10),
+	 * an error pidfd_open itself never gives: both mean "do without".
+	 */
 	pidfd = sys_pidfd_open(pid, 0);
-	if (pidfd < 0 && errno != ENOSYS)
+	if (pidfd < 0 && errno != ENOSYS && errno != EPERM)
 		return negative_errno();
 	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
 	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);

@@ -234,6 +234,8 @@ int cmd_compare(int argc, char **argv)
 				cli_die(EXIT_COMPARE_TROUBLE, -EOPNOTSUPP, "%s namespaces",
 					nsctl_type_get(t)->name);
 	}
+	if (cli_parse_only)
+		return 0;
 
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);

@@ -41,6 +41,7 @@ int main(int argc, char **argv)
 	};
 	int c;
 
+	cli_check_process(argc, argv, commands, ELEMENTSOF(commands));
 	/* "+": stop at the subcommand; its options are its own. */
 	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
 		switch (c) {
