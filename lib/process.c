@@ -25,9 +25,10 @@ NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 	 * octal. */
 	if (text[0] < '1' || text[0] > '9')
 		return -EINVAL;
+	/* Syntax first: "99999999999x" is not a number at all, rather than too large a one. */
+	if (text[strspn(text, "0123456789")] != '\0')
+		return -EINVAL;
 	for (const char *p = text; *p; p++) {
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
 		if (value > (unsigned long)INT_MAX / 10)
 			return -ERANGE;
 		value = value * 10 + (unsigned long)(*p - '0');

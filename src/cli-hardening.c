@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What nsctl checks and repairs about the process it starts in, before it reads anything. */
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -63,7 +64,29 @@ void cli_check_process(int argc, char **argv, const struct cli_command *commands
 	/* argc == 0: argv[1] would be the first environment string (pkexec, CVE-2021-4034). */
 	if (argc < 1 || !argv || !argv[0])
 		cli_die(EXIT_USAGE, 0, "called without a command line (argc is 0)");
+	/* getopt's own messages lack "nsctl: SUBCOMMAND:"; cli_bad_option() says it all. */
+	opterr = 0;
 	r = reopen_standard_fds();
 	if (r < 0)
 		cli_die(status, r, "cannot open /dev/null onto a closed standard file descriptor");
+}
+
+void cli_bad_option(char **argv, const char *optstring)
+{
+	/* For a long option getopt has moved past the element at fault; it is named whole. */
+	const char *element = optind > 0 ? argv[optind - 1] : NULL;
+	const char *letter;
+
+	if (optopt == 0 || !element)
+		cli_usage_error("unrecognized option '%s'", element ? element : "");
+	if (strncmp(element, "--", 2) == 0) {
+		if (strchr(element, '='))
+			cli_usage_error("option '%.*s' takes no argument",
+					(int)strcspn(element, "="), element);
+		cli_usage_error("option '%s' needs an argument", element);
+	}
+	letter = optopt != ':' && optopt != '+' ? strchr(optstring, optopt) : NULL;
+	if (letter && letter[1] == ':')
+		cli_usage_error("option '-%c' needs an argument", optopt);
+	cli_usage_error("unrecognized option '-%c'", optopt);
 }

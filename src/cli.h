@@ -94,9 +94,14 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
  * closed fds 0-2.  When cli_parse_only is set (by the fuzzers), a subcommand
  * returns 0 right after parsing and validating its command line, before it
  * opens, creates or runs anything: "if (cli_parse_only) return 0;".
+ * getopt prints nothing (opterr is 0): a subcommand's default case calls
+ * cli_bad_option().
  */
 extern bool cli_parse_only;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
+
+/* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
+_Noreturn void cli_bad_option(char **argv, const char *optstring);
 
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);

@@ -218,7 +218,7 @@ int cmd_compare(int argc, char **argv)
 			exit(EXIT_SUCCESS);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			asked |= NSCTL_TYPE_BIT(type);
 		}
 	}

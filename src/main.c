@@ -52,8 +52,7 @@ int main(int argc, char **argv)
 			printf("nsctl %s\n", NSCTL_VERSION);
 			return EXIT_SUCCESS;
 		default:
-			fputs("Try 'nsctl --help'.\n", stderr);
-			return EXIT_USAGE;
+			cli_bad_option(argv, "+hV");
 		}
 	}
 	if (optind >= argc)
