@@ -26,6 +26,11 @@ test: build
 format:
 	@scripts/format.sh
 
+# Every libFuzzer target: replay fuzz/corpus/, then fuzz each for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
 install: build
 	@meson install -C build
 
