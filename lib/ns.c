@@ -186,7 +186,8 @@ NSCTL_EXPORT int nsctl_ns_open_parent(int fd)
 NSCTL_EXPORT int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid)
 {
 	enum nsctl_type type;
-	/* Set, because NS_GET_OWNER_UID is an _IO ioctl that writes: checkers cannot know it does. */
+	/* Set, because NS_GET_OWNER_UID is an _IO ioctl that writes: checkers cannot know it does.
+	 */
 	uid_t uid = (uid_t)-1;
 	int r;
 
