@@ -4,6 +4,10 @@
 
 TOOLS=$NSCTL_BUILD/tests/tools
 
+# LeakSanitizer cannot work under ptrace (strace), nor in a process that is not
+# dumpable (set-group-ID): there, in the sanitizer build, leaks are not looked for.
+NO_LSAN="ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
+
 # Every newer interface nsctl has a fallback for, taken away as on an older kernel.
 EVERY_FALLBACK=(-s pidfd -s clone3 -s close_range -s newmount -s waitid-pidfd
     -i pidfd-ns -i NS_GET_ID -i NS_GET_NSTYPE)
@@ -32,7 +36,7 @@ failure_status() {
 # had opened itself (anything but /dev/null), the hazard of a closed 0-2.
 run_with_closed_std_fds() {
     local trace=$BATS_TEST_TMPDIR/closed-fds.trace
-    run strace -f -qq -o "$trace" -e trace=%desc,%file,write,writev -- \
+    run env "$NO_LSAN" strace -f -qq -o "$trace" -e trace=%desc,%file,write,writev -- \
         sh -c 'exec "$@" <&- >&- 2>&-' sh "$@"
     check_writes_to_std_fds "$trace"
 }
@@ -83,12 +87,13 @@ run_with_hostile_signals() {
 # Run COMMAND... under umask 077, traced: print the umask() calls it made, if any.
 run_with_umask_077() {
     local trace=$BATS_TEST_TMPDIR/umask.trace
-    run sh -c 'umask 077; exec strace -f -qq -o "$0" -e trace=umask -- "$@"' "$trace" "$@"
+    run env "$NO_LSAN" sh -c 'umask 077; exec strace -f -qq -o "$0" -e trace=umask -- "$@"' "$trace" "$@"
     UMASK_CALLS=$(grep -c 'umask(' "$trace" || true)
 }
 
 # A copy of nsctl with the set-user-ID (u) or set-group-ID (g) bit, owned by root,
 # in a directory an unprivileged user can reach.  Sets SETID_NSCTL.
+# Run it with: run as_nobody env "$NO_LSAN" "$SETID_NSCTL" ...
 make_setid_copy() {
     local dir
     dir=$(mktemp -d)

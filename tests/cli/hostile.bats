@@ -58,15 +58,15 @@ teardown() {
 @test "hostile: set-user-ID is refused with a clear message, for every subcommand" {
     require_root
     make_setid_copy u
-    run as_nobody "$SETID_NSCTL" compare $$ $$
+    run as_nobody env "$NO_LSAN" "$SETID_NSCTL" compare $$ $$
     echo "$output"
     [ "$status" -eq 2 ]
     [[ "$output" == *"nsctl: refusing to run set-user-ID or set-group-ID (uid 65534, euid 0,"* ]]
-    run as_nobody "$SETID_NSCTL" --version
+    run as_nobody env "$NO_LSAN" "$SETID_NSCTL" --version
     [ "$status" -eq 2 ]
     [[ "$output" == *"refusing to run set-user-ID"* ]]
     for cmd in $(subcommands); do
-        run as_nobody "$SETID_NSCTL" "$cmd" --help
+        run as_nobody env "$NO_LSAN" "$SETID_NSCTL" "$cmd" --help
         echo "$cmd: $status: $output"
         [ "$status" -eq "$(failure_status "$cmd")" ]
         [[ "$output" == *"refusing to run set-user-ID"* ]]
@@ -78,8 +78,14 @@ teardown() {
     make_setid_copy g
     run as_nobody "$SETID_NSCTL" compare $$ $$
     echo "$output"
-    [ "$status" -eq 2 ]
-    [[ "$output" == *"refusing to run set-user-ID or set-group-ID"*"egid 0"* ]]
+    # A set-group-ID process cannot read its own /proc/self/environ, so the sanitizer
+    # build's LeakSanitizer ignores ASAN_OPTIONS there and fails at exit: it says so.
+    if [[ "$output" == *"LeakSanitizer has encountered a fatal error"* ]]; then
+        [ "$status" -ne 0 ]
+    else
+        [ "$status" -eq 2 ]
+    fi
+    [[ "$output" == "nsctl: refusing to run set-user-ID or set-group-ID"*"egid 0)"* ]]
 }
 
 @test "hostile: SIGCHLD ignored and signals blocked by the caller change nothing" {
