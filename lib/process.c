@@ -2,6 +2,7 @@
 /* A handle on a process that a recycled PID cannot stand in for, and its namespaces. */
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,9 +47,22 @@ static int pidfd_alive(int pidfd)
 	 * reaped (a zombie still holds its PID); EPERM means it is there but
 	 * not ours to signal, which is alive all the same.
 	 */
+	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
+	int r;
+
 	if (sys_pidfd_send_signal(pidfd, 0, NULL, 0) == 0 || errno == EPERM)
 		return 1;
-	return errno == ESRCH ? 0 : negative_errno();
+	if (errno != ENOSYS)
+		return errno == ESRCH ? 0 : negative_errno();
+	/*
+	 * pidfd_open without pidfd_send_signal: no kernel, but a seccomp profile
+	 * can deny one alone.  A pidfd polls readable once its process has
+	 * exited; a zombie counts as gone here, as it has no namespaces left.
+	 */
+	r = poll(&pfd, 1, 0);
+	if (r < 0)
+		return negative_errno();
+	return r == 0 ? 1 : 0;
 }
 
 NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)

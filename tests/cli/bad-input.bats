@@ -12,10 +12,10 @@ load helpers
 load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
     # Anything global a row could create carries MARK in its name.
     MARK=hardening-$$-$BATS_TEST_NUMBER
+    MOUNTS_BEFORE=$(own_mount_table)
     mkfifo "$TMP/fifo"
     touch "$TMP/file"
     mkdir "$TMP/dir"
@@ -26,7 +26,7 @@ setup() {
 teardown() {
     cleanup_pids
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 # What a row could leave behind: mounts and files of this test, and its own files.

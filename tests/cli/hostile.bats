@@ -7,13 +7,13 @@ load helpers
 load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
     remove_setid_copy
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 @test "hostile: closed stdin, stdout and stderr: output never lands in nsctl's own files" {

@@ -8,12 +8,12 @@ load helpers
 load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 # Compare $$ with TARGET (raw, no headings) under a filter, and check every row
@@ -48,16 +48,31 @@ compare_agrees_with_proc() {
     compare_agrees_with_proc -s pidfd_open:EPERM
 }
 
+@test "older kernels: pidfd_open without pidfd_send_signal (a seccomp profile) still works" {
+    require_root
+    start_target --uts
+    compare_agrees_with_proc -s pidfd_send_signal
+    dead=$(dead_pid)
+    run old_kernel -s pidfd_send_signal -- "$NSCTL" compare $$ "$dead"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"PID $dead: no such process"* ]]
+    run old_kernel -s pidfd_send_signal -- "$NSCTL_BUILD"/tests/unit/test-supervise
+    echo "$output" | grep '^not ok' || true
+    [ "$status" -eq 0 ]
+}
+
 @test "older kernels: compare without the pidfd namespace ioctls (before 6.11) agrees with /proc" {
     require_root
     start_target --net --mount
     compare_agrees_with_proc -i pidfd-ns
     compare_agrees_with_proc -i pidfd-ns:EINVAL
+    compare_agrees_with_proc -i pidfd-ns:EOPNOTSUPP
 }
 
 @test "older kernels: compare without NS_GET_ID (before 6.18) leaves the ID columns empty" {
     require_root
     start_target --uts
+    compare_agrees_with_proc -i NS_GET_ID:EINVAL
     compare_agrees_with_proc -i NS_GET_ID
     ! echo "$output" | grep -E '^[a-z]+ [0-9]+ [0-9]+ [0-9]'
     run old_kernel -i NS_GET_ID -- "$NSCTL" compare -J $$ "$TARGET"
@@ -68,6 +83,7 @@ compare_agrees_with_proc() {
 @test "older kernels: without NS_GET_NSTYPE (before 4.11) a file's type comes from its link" {
     require_root
     start_target --uts
+    compare_agrees_with_proc -i NS_GET_NSTYPE:EINVAL
     compare_agrees_with_proc -i NS_GET_NSTYPE
     run old_kernel -i NS_GET_NSTYPE -- "$NSCTL" compare "/proc/$$/ns/uts" "/proc/$TARGET/ns/uts"
     [ "$status" -eq 1 ]
