@@ -65,7 +65,8 @@ check_writes_to_std_fds() {
             call=${BASH_REMATCH[1]} fd=${BASH_REMATCH[2]}
             # Only calls that make an fd: an ioctl or fcntl returning 0 made nothing.
             case $call in ioctl | fcntl) [[ "$line" == *F_DUPFD* || "$line" == *0xff* ]] || continue ;; esac
-            [ "$fd" -le 2 ] && owner[$fd]=$line
+            # (an "if", not "&&": a false test as the loop's last command would fail it)
+            if [ "$fd" -le 2 ]; then owner[$fd]=$line; fi
         elif [[ "$line" =~ ^close\(([0-9]+)\) ]]; then
             unset "owner[${BASH_REMATCH[1]}]"
         elif [[ "$line" =~ ^(write|writev)\(([12]), ]]; then
