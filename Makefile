@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The front door: short names for what the README promises.  The build itself is meson.
-.PHONY: all deps build demo check test format bench fuzz install clean
+.PHONY: all deps build demo check test format bench fuzz valgrind install clean
 
 all: build
 
@@ -25,6 +25,15 @@ test: build
 
 format:
 	@scripts/format.sh
+
+# Valgrind memcheck over the unit tests and a set of nsctl invocations.
+valgrind: build
+	@scripts/valgrind.sh build
+
+# Every libFuzzer target: replay fuzz/corpus/, then fuzz each for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 install: build
 	@meson install -C build

@@ -36,7 +36,8 @@ static int set_cloexec(int fd, bool on)
 
 static bool is_kept(int fd, const int *sorted, size_t n)
 {
-	return bsearch(&fd, sorted, n, sizeof(int), compare_ints) != NULL;
+	/* bsearch() on an empty array still needs a valid pointer: keeping nothing is NULL here. */
+	return n > 0 && bsearch(&fd, sorted, n, sizeof(int), compare_ints) != NULL;
 }
 
 /* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: walk /proc/self/fd. */

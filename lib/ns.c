@@ -177,7 +177,9 @@ NSCTL_EXPORT int nsctl_ns_open_parent(int fd)
 NSCTL_EXPORT int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid)
 {
 	enum nsctl_type type;
-	uid_t uid;
+	/* Set, because NS_GET_OWNER_UID is an _IO ioctl that writes: checkers cannot know it does.
+	 */
+	uid_t uid = (uid_t)-1;
 	int r;
 
 	if (!ret_uid)

@@ -2,6 +2,7 @@
 /* A handle on a process that a recycled PID cannot stand in for, and its namespaces. */
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,9 +26,10 @@ NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 	 * octal. */
 	if (text[0] < '1' || text[0] > '9')
 		return -EINVAL;
+	/* Syntax first: "99999999999x" is not a number at all, rather than too large a one. */
+	if (text[strspn(text, "0123456789")] != '\0')
+		return -EINVAL;
 	for (const char *p = text; *p; p++) {
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
 		if (value > (unsigned long)INT_MAX / 10)
 			return -ERANGE;
 		value = value * 10 + (unsigned long)(*p - '0');
@@ -45,9 +47,22 @@ static int pidfd_alive(int pidfd)
 	 * reaped (a zombie still holds its PID); EPERM means it is there but
 	 * not ours to signal, which is alive all the same.
 	 */
+	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
+	int r;
+
 	if (sys_pidfd_send_signal(pidfd, 0, NULL, 0) == 0 || errno == EPERM)
 		return 1;
-	return errno == ESRCH ? 0 : negative_errno();
+	if (errno != ENOSYS)
+		return errno == ESRCH ? 0 : negative_errno();
+	/*
+	 * pidfd_open without pidfd_send_signal: no kernel, but a seccomp profile
+	 * can deny one alone.  A pidfd polls readable once its process has
+	 * exited; a zombie counts as gone here, as it has no namespaces left.
+	 */
+	r = poll(&pfd, 1, 0);
+	if (r < 0)
+		return negative_errno();
+	return r == 0 ? 1 : 0;
 }
 
 NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
@@ -59,8 +74,13 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 
 	if (pid <= 0 || !ret_process)
 		return -EINVAL;
+	/*
+	 * Before Linux 5.3 there is no pidfd_open (ENOSYS).  Container seccomp
+	 * profiles that predate it answer EPERM instead (Docker before 20.10),
+	 * an error pidfd_open itself never gives: both mean "do without".
+	 */
 	pidfd = sys_pidfd_open(pid, 0);
-	if (pidfd < 0 && errno != ENOSYS)
+	if (pidfd < 0 && errno != ENOSYS && errno != EPERM)
 		return negative_errno();
 	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
 	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);

@@ -63,6 +63,12 @@ run_suite() {
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
 
+echo "== valgrind: unit tests and nsctl invocations"
+if [ -x build/nsctl ] && scripts/valgrind.sh build; then passed=$((passed + 1)); else step_failed "valgrind"; fi
+
+echo "== fuzz: replay fuzz/corpus, then ${NSCTL_CHECK_FUZZ_SECONDS:-3} s per target"
+if scripts/fuzz.sh "${NSCTL_CHECK_FUZZ_SECONDS:-3}"; then passed=$((passed + 1)); else step_failed "fuzz"; fi
+
 echo
 echo "all: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,8 @@ packages=(
     meson ninja-build pkg-config gcc clang libsmartcols-dev
     # sanitizers and fuzzing (clang's runtime for ASan, UBSan and libFuzzer)
     libclang-rt-14-dev
+    # hardening: memcheck, and syscall traces in the hostile-state tests
+    valgrind strace
     # tests: unit, CLI, and the independent witnesses they check nsctl against
     libcmocka-dev bats jq util-linux iproute2 uidmap procps psmisc
     # man pages are checked with groff; format with clang-format

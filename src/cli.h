@@ -89,6 +89,21 @@ struct cli_keep_fds {
 /* Parse the argument of --keep-fd; a usage error naming it when it is not an open fd. */
 void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 
+/*
+ * Hardening (src/cli-hardening.c).  cli_check_process() is main()'s first call:
+ * it refuses set-user-ID/set-group-ID and argc == 0, and puts /dev/null on
+ * closed fds 0-2.  When cli_parse_only is set (by the fuzzers), a subcommand
+ * returns 0 right after parsing and validating its command line, before it
+ * opens, creates or runs anything: "if (cli_parse_only) return 0;".
+ * getopt prints nothing (opterr is 0): a subcommand's default case calls
+ * cli_bad_option().
+ */
+extern bool cli_parse_only;
+void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
+
+/* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
+_Noreturn void cli_bad_option(char **argv, const char *optstring);
+
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
 int cmd_run(int argc, char **argv);

@@ -218,7 +218,7 @@ int cmd_compare(int argc, char **argv)
 			exit(EXIT_SUCCESS);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			asked |= NSCTL_TYPE_BIT(type);
 		}
 	}
@@ -234,6 +234,8 @@ int cmd_compare(int argc, char **argv)
 				cli_die(EXIT_COMPARE_TROUBLE, -EOPNOTSUPP, "%s namespaces",
 					nsctl_type_get(t)->name);
 	}
+	if (cli_parse_only)
+		return 0;
 
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);

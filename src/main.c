@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 	};
 	int c;
 
+	cli_check_process(argc, argv, commands, ELEMENTSOF(commands));
 	/* "+": stop at the subcommand; its options are its own. */
 	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
 		switch (c) {
@@ -60,8 +61,7 @@ int main(int argc, char **argv)
 			printf("nsctl %s\n", NSCTL_VERSION);
 			return EXIT_SUCCESS;
 		default:
-			fputs("Try 'nsctl --help'.\n", stderr);
-			return EXIT_USAGE;
+			cli_bad_option(argv, "+hV");
 		}
 	}
 	if (optind >= argc)

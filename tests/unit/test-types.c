@@ -128,7 +128,8 @@ static void test_types_supported(void **state)
 static void test_pid_parse(void **state)
 {
 	static const char *const bad[] = {
-		"", "0", "-1", "+1", " 1", "1 ", "1x", "0x10", "010", "00", "1.0", "١",
+		"",     "0",   "-1", "+1",  " 1", "1 ",           "1x",
+		"0x10", "010", "00", "1.0", "١",  "99999999999x",
 	};
 	pid_t pid = 77;
 

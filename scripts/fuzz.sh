@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Build the libFuzzer targets (clang, ASan+UBSan) in build-fuzz/, replay every
+# committed corpus in fuzz/corpus/, then fuzz each target for SECONDS (default
+# 60; 0 replays only).  Prints the executions of each target; any crash, leak,
+# UB or broken property fails, with the input in build-fuzz/artifacts/.
+# New inputs the fuzzers find go to build-fuzz/work/TARGET (copy the good ones
+# into fuzz/corpus/TARGET to keep them).
+#
+# Usage: scripts/fuzz.sh [SECONDS]          (make fuzz FUZZ_SECONDS=N)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+seconds=${1:-60}
+dir=build-fuzz
+
+options=(-Dfuzz=true -Dtests=false -Db_sanitize=address,undefined -Db_lundef=false
+    "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-recover=all")
+if [ -f "$dir/build.ninja" ]; then
+    meson configure "$dir" "${options[@]}" >/dev/null
+else
+    CC=clang meson setup "$dir" "${options[@]}" >/dev/null
+fi || exit 1
+ninja -C "$dir" >/dev/null || { ninja -C "$dir"; exit 1; }
+
+mkdir -p "$dir/artifacts" "$dir/work"
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+failed=0
+printf '%-22s %8s %12s  %s\n' TARGET SEEDS EXECUTIONS RESULT
+for target in "$dir"/fuzz/fuzz-*; do
+    [ -f "$target" ] && [ -x "$target" ] || continue
+    name=$(basename "$target")
+    seeds=fuzz/corpus/$name
+    log=$dir/$name.log
+    n_seeds=$(find "$seeds" -type f 2>/dev/null | wc -l)
+    if [ "$n_seeds" -eq 0 ]; then
+        printf '%-22s %8s %12s  %s\n' "$name" 0 - "FAILED: no seed corpus in $seeds"
+        failed=$((failed + 1))
+        continue
+    fi
+    # Replay: every committed input, once (-close_fd_mask: nsctl's own messages go to /dev/null).
+    if ! "$target" -close_fd_mask=3 -artifact_prefix="$dir/artifacts/$name-" \
+        "$seeds"/* >"$log" 2>&1; then
+        printf '%-22s %8s %12s  %s\n' "$name" "$n_seeds" - "FAILED replaying the corpus: $log"
+        failed=$((failed + 1))
+        continue
+    fi
+    executions=-
+    if [ "$seconds" -gt 0 ]; then
+        mkdir -p "$dir/work/$name"
+        if ! "$target" -close_fd_mask=3 -max_total_time="$seconds" -print_final_stats=1 \
+            -artifact_prefix="$dir/artifacts/$name-" "$dir/work/$name" "$seeds" >"$log" 2>&1; then
+            printf '%-22s %8s %12s  %s\n' "$name" "$n_seeds" - "FAILED: see $log"
+            grep -E 'property broken|ERROR|SUMMARY|Test unit written' "$log" | head -5
+            failed=$((failed + 1))
+            continue
+        fi
+        executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    fi
+    printf '%-22s %8s %12s  %s\n' "$name" "$n_seeds" "$executions" ok
+done
+[ "$failed" -eq 0 ]

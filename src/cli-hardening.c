@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* What nsctl checks and repairs about the process it starts in, before it reads anything. */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "util.h"
+
+bool cli_parse_only;
+
+/* The failure status of the subcommand named on the command line, before it is dispatched. */
+static int early_status(int argc, char **argv, const struct cli_command *commands, size_t n)
+{
+	for (size_t i = 0; argc > 1 && i < n; i++)
+		if (argv[1] && strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].failure_status;
+	return EXIT_USAGE;
+}
+
+/*
+ * Closed 0, 1 or 2 at start: the next file nsctl opens would land there, and
+ * a message meant for stderr would be written into it (a namespace file, a
+ * pin being created).  Careful tools put /dev/null there first.
+ */
+static int reopen_standard_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int r;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* Not O_CLOEXEC: these are PROGRAM's 0-2 too.  The lowest free fd is FD. */
+		r = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+		if (r < 0)
+			return negative_errno();
+		if (r != fd) {
+			close(r);
+			return -EBADF;
+		}
+	}
+	return 0;
+}
+
+void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n)
+{
+	int status = early_status(argc, argv, commands, n), r;
+
+	/*
+	 * Set-user-ID or set-group-ID: nsctl would act for a caller who lacks
+	 * the privilege namespaces need, with an environment, fds and arguments
+	 * that caller controls (firejail's setuid history).  Privilege must come
+	 * from the caller, never from nsctl's file.
+	 */
+	if (getauxval(AT_SECURE) || getuid() != geteuid() || getgid() != getegid())
+		cli_die(
+		    status, 0,
+		    "refusing to run set-user-ID or set-group-ID (uid %d, euid %d, gid %d, egid "
+		    "%d): run nsctl with the caller's own privileges",
+		    (int)getuid(), (int)geteuid(), (int)getgid(), (int)getegid());
+	/* argc == 0: argv[1] would be the first environment string (pkexec, CVE-2021-4034). */
+	if (argc < 1 || !argv || !argv[0])
+		cli_die(EXIT_USAGE, 0, "called without a command line (argc is 0)");
+	/* getopt's own messages lack "nsctl: SUBCOMMAND:"; cli_bad_option() says it all. */
+	opterr = 0;
+	r = reopen_standard_fds();
+	if (r < 0)
+		cli_die(status, r, "cannot open /dev/null onto a closed standard file descriptor");
+}
+
+void cli_bad_option(char **argv, const char *optstring)
+{
+	/* For a long option getopt has moved past the element at fault; it is named whole. */
+	const char *element = optind > 0 ? argv[optind - 1] : NULL;
+	const char *letter;
+
+	if (optopt == 0 || !element)
+		cli_usage_error("unrecognized option '%s'", element ? element : "");
+	if (strncmp(element, "--", 2) == 0) {
+		if (strchr(element, '='))
+			cli_usage_error("option '%.*s' takes no argument",
+					(int)strcspn(element, "="), element);
+		cli_usage_error("option '%s' needs an argument", element);
+	}
+	letter = optopt != ':' && optopt != '+' ? strchr(optstring, optopt) : NULL;
+	if (letter && letter[1] == ':')
+		cli_usage_error("option '-%c' needs an argument", optopt);
+	cli_usage_error("unrecognized option '-%c'", optopt);
+}

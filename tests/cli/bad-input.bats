@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The bad-input table: each row is one bad command line, the exit status
+# DESIGN.md gives it, and a piece of the message that names the input.  Every
+# row must print "nsctl: SUBCOMMAND: ..." on stderr, nothing on stdout, and
+# leave no mount, file or process behind.  Other subcommands add their rows to
+# the tests below (or a new @test) with one "bad" line each.
+
+bats_require_minimum_version 1.5.0
+
+load helpers
+load hardening
+
+setup() {
+    TMP=$(mktemp -d)
+    # Anything global a row could create carries MARK in its name.
+    MARK=hardening-$$-$BATS_TEST_NUMBER
+    MOUNTS_BEFORE=$(own_mount_table)
+    mkfifo "$TMP/fifo"
+    touch "$TMP/file"
+    mkdir "$TMP/dir"
+    FIXTURES=$(ls -A "$TMP")
+    ROW_FAILURES=0
+}
+
+teardown() {
+    cleanup_pids
+    rm -rf "$TMP"
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+# What a row could leave behind: mounts and files of this test, and its own files.
+leftovers() {
+    grep -F -e "$TMP" -e "$MARK" /proc/self/mountinfo || true
+    find /run/nsctl /run/netns -name "*$MARK*" 2>/dev/null || true
+    ls -A "$TMP"
+}
+
+# bad SUBCOMMAND STATUS NEEDLE [ARG...]: one row of the table.
+# nsctl runs in a session of its own, so that any process it leaves is found.
+bad() {
+    local sub=$1 want=$2 needle=$3 sid before after
+    shift 3
+    before=$(leftovers)
+    run --separate-stderr setsid --wait sh -c 'echo $$ >"$0"; exec "$@"' "$TMP/sid" \
+        "$NSCTL" "$sub" "$@"
+    sid=$(cat "$TMP/sid")
+    rm -f "$TMP/sid"
+    after=$(leftovers)
+    local problem=
+    if [ "$status" -ne "$want" ]; then
+        problem="status $status, want $want"
+    elif [[ "$stderr" != "nsctl: $sub: "* ]]; then
+        problem="stderr does not start with 'nsctl: $sub: '"
+    elif [[ "$stderr" != *"$needle"* ]]; then
+        problem="the message does not name the input ($needle)"
+    elif [ -n "$output" ]; then
+        problem="something on stdout"
+    elif pgrep -s "$sid" >/dev/null; then
+        problem="processes left behind: $(pgrep -s "$sid" | tr '\n' ' ')"
+    elif [ "$before" != "$after" ]; then
+        problem="left behind: $(diff <(echo "$before") <(echo "$after") | tail -n +2)"
+    fi
+    if [ -n "$problem" ]; then
+        printf 'FAILED: nsctl %s' "$sub"
+        printf " '%s'" "$@"
+        printf ': %s\n  stderr: %s\n' "$problem" "$stderr"
+        ROW_FAILURES=$((ROW_FAILURES + 1))
+    fi
+    return 0
+}
+
+# A zombie of our own: a child that its parent (sleep) never reaps.
+start_zombie() {
+    sh -c 'true & exec sleep 600' &
+    local parent=$!
+    TEST_PIDS+=("$parent")
+    wait_for_exec "$parent" sleep
+    for _ in $(seq 200); do
+        ZOMBIE=$(cat "/proc/$parent/task/$parent/children" 2>/dev/null | tr -d ' ')
+        [ -n "$ZOMBIE" ] && [ "$(awk '{print $3}' "/proc/$ZOMBIE/stat")" = Z ] && return 0
+        sleep 0.01
+    done
+    return 1
+}
+
+@test "bad input: PIDs" {
+    dead=$(dead_pid)
+    start_zombie
+    bad compare 2 "''" $$ ""
+    bad compare 2 "'0'" $$ 0
+    bad compare 2 "'-1'" -1 $$ # before the operands: an option nsctl does not have
+    bad compare 2 "'-1'" $$ -1
+    bad compare 2 "'+1'" $$ +1
+    bad compare 2 "' 1'" $$ " 1"
+    bad compare 2 "'1 '" $$ "1 "
+    bad compare 2 "'1x'" $$ 1x
+    bad compare 2 "'0x10'" $$ 0x10
+    bad compare 2 "'010'" $$ 010
+    bad compare 2 "'2147483648'" $$ 2147483648
+    bad compare 2 "'4294967297'" $$ 4294967297
+    bad compare 2 "'99999999999999999999'" $$ 99999999999999999999
+    bad compare 2 "'99999999999x'" $$ 99999999999x
+    bad compare 2 "PID $dead: no such process" $$ "$dead"
+    bad compare 2 "PID $ZOMBIE" $$ "$ZOMBIE"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: paths" {
+    bad compare 2 "/nonexistent-$MARK" $$ "/nonexistent-$MARK"
+    bad compare 2 "'nonexistent-$MARK': neither a PID nor" $$ "nonexistent-$MARK"
+    bad compare 2 "$TMP/dir: Is a directory" $$ "$TMP/dir"
+    bad compare 2 "$TMP/file: not a namespace file" $$ "$TMP/file"
+    bad compare 2 "$TMP/fifo: not a namespace file" $$ "$TMP/fifo" # and no open() blocks on it
+    bad compare 2 "/dev/tty: not a namespace file" $$ /dev/tty
+    bad compare 2 "/dev/null: not a namespace file" $$ /dev/null
+    bad compare 2 "/proc/$$/ns/net/x: Not a directory" $$ "/proc/$$/ns/net/x"
+    bad compare 2 "/proc/$$/ns: Is a directory" $$ "/proc/$$/ns"
+    # The wrong namespace type.
+    bad compare 2 "/proc/$$/ns/net is a net namespace and /proc/$$/ns/uts a uts" \
+        "/proc/$$/ns/net" "/proc/$$/ns/uts"
+    bad compare 2 "/proc/$$/ns/net is a net namespace, which the type options leave out" \
+        --uts "/proc/$$/ns/net" $$
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: namespace type names" {
+    bad compare 2 "unknown namespace type 'foo'" --type foo $$ $$
+    bad compare 2 "unknown namespace type 'ALL'" --type ALL $$ $$
+    bad compare 2 "unknown namespace type 'net uts'" --type "net uts" $$ $$
+    bad compare 2 "--type '': empty namespace type" --type "" $$ $$
+    bad compare 2 "--type 'net,': empty namespace type" --type net, $$ $$
+    bad compare 2 "--type ',net': empty namespace type" --type ,net $$ $$
+    bad compare 2 "--type 'net,,uts': empty namespace type" --type net,,uts $$ $$
+    bad compare 2 "'net' given twice" --type net,net $$ $$
+    bad compare 2 "'net' given twice" --type net,ipc,net $$ $$
+    bad compare 2 "'mount' given twice" --type mnt,mount $$ $$
+    bad compare 2 "option '--type' needs an argument" --type
+    bad compare 2 "option '-t' needs an argument" -t
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: options and operands" {
+    bad compare 2 "unrecognized option '--bogus'" --bogus $$ $$
+    bad compare 2 "option '--json' takes no argument" --json=yes $$ $$
+    bad compare 2 "two operands needed" $$
+    bad compare 2 "two operands needed"
+    bad compare 2 "too many operands: '3'" 1 2 3
+    bad compare 2 "--json and --raw are mutually exclusive" -J -r $$ $$
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: a kernel thread is read, never signalled, and agrees with /proc" {
+    # PID 2 is kthreadd: only its /proc/2/ns links are read.
+    [ "$(cat /proc/2/comm)" = kthreadd ] || skip "PID 2 is not kthreadd here"
+    run "$NSCTL" compare -r --noheadings $$ 2
+    echo "$output"
+    [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+    for t in cgroup ipc mnt net pid time user uts; do
+        a=$(ns_inode $$ $t) b=$(ns_inode 2 $t)
+        if [ "$a" = "$b" ]; then want=same; else want=different; fi
+        echo "$output" | grep -E "^$t $a $b .*$want$"
+    done
+}
+
+@test "bad input: a process that exits while it is compared gives a right answer or trouble" {
+    for i in $(seq 40); do
+        sleep "0.00$((i % 10))" &
+        pid=$!
+        run "$NSCTL" compare -r --noheadings $$ "$pid"
+        wait "$pid" || true
+        case $status in
+            0 | 1) [ "$(echo "$output" | wc -l)" -eq 8 ] ;;
+            2) [[ "$output" == "nsctl: compare: PID $pid"*"no such process" ]] ;;
+            *) echo "status $status: $output"; false ;;
+        esac
+    done
+}

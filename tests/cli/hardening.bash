@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared by the hardening tests: older kernels, hostile process state, bad input.
+# Each helper takes a whole command line, so a subcommand joins a test with one line.
+
+TOOLS=$NSCTL_BUILD/tests/tools
+
+# LeakSanitizer cannot work under ptrace (strace), nor in a process that is not
+# dumpable (set-group-ID): there, in the sanitizer build, leaks are not looked for.
+NO_LSAN="ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
+
+# Every newer interface nsctl has a fallback for, taken away as on an older kernel.
+EVERY_FALLBACK=(-s pidfd -s clone3 -s close_range -s newmount -s waitid-pidfd
+    -i pidfd-ns -i NS_GET_ID -i NS_GET_NSTYPE)
+
+# The mount table as mount_table shows it, less what other engineers' tests on
+# this machine mount meanwhile (pins under /run/netns and /run/nsctl, their
+# temporary directories), unless it names this test's TMP or MARK.
+own_mount_table() {
+    mount_table | awk -v tmp="${TMP:-/nonexistent}" -v mark="${MARK:-/nonexistent}" '
+        index($0, tmp) || index($0, mark) { print; next }
+        $1 ~ /^\/run\/netns(\/|$)/ || $1 ~ /^\/run\/nsctl(\/|$)/ || $1 ~ /^\/tmp\// { next }
+        { print }'
+}
+
+# old_kernel [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND...
+old_kernel() {
+    "$TOOLS/seccomp-deny" "$@"
+}
+
+# The subcommands nsctl --help lists.
+subcommands() {
+    "$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'
+}
+
+# What a subcommand exits with when nsctl itself fails (DESIGN.md).
+failure_status() {
+    case $1 in
+        run | unshare | enter) echo 125 ;;
+        compare) echo 2 ;;
+        *) echo 1 ;;
+    esac
+}
+
+# Run COMMAND... (bats "run" style: $status, $output) with fds 0, 1 and 2 closed,
+# under strace; then fail if nsctl wrote to fd 1 or 2 while that fd was a file it
+# had opened itself (anything but /dev/null), the hazard of a closed 0-2.
+run_with_closed_std_fds() {
+    local trace=$BATS_TEST_TMPDIR/closed-fds.trace
+    run env "$NO_LSAN" strace -f -qq -o "$trace" -e trace=%desc,%file,write,writev -- \
+        sh -c 'exec "$@" <&- >&- 2>&-' sh "$@"
+    check_writes_to_std_fds "$trace"
+}
+
+check_writes_to_std_fds() {
+    local trace=$1 line started="" fd call
+    local -A owner=()
+    while IFS= read -r line; do
+        line=${line#* } # the PID
+        line=${line# }
+        case $line in
+            execve\(*" = 0") started=1; owner=(); continue ;;
+        esac
+        [ -n "$started" ] || continue
+        if [[ "$line" =~ ^(openat|open|openat2|pidfd_open|socket|dup|fcntl|signalfd4|memfd_create|open_tree|fsmount|fsopen|pidfd_getfd|ioctl)\(.*\)\ =\ ([0-9]+)$ ]]; then
+            call=${BASH_REMATCH[1]} fd=${BASH_REMATCH[2]}
+            # Only calls that make an fd: an ioctl or fcntl returning 0 made nothing.
+            case $call in ioctl | fcntl) [[ "$line" == *F_DUPFD* || "$line" == *0xff* ]] || continue ;; esac
+            # (an "if", not "&&": a false test as the loop's last command would fail it)
+            if [ "$fd" -le 2 ]; then owner[$fd]=$line; fi
+        elif [[ "$line" =~ ^close\(([0-9]+)\) ]]; then
+            unset "owner[${BASH_REMATCH[1]}]"
+        elif [[ "$line" =~ ^(write|writev)\(([12]), ]]; then
+            fd=${BASH_REMATCH[2]}
+            if [ -n "${owner[$fd]:-}" ] && [[ "${owner[$fd]}" != *'"/dev/null"'* ]]; then
+                echo "wrote to fd $fd, which was: ${owner[$fd]}" >&2
+                return 1
+            fi
+            if [ -z "${owner[$fd]:-}" ]; then
+                echo "wrote to fd $fd, closed at start and never reopened" >&2
+                return 1
+            fi
+        fi
+    done <"$trace"
+    [ -n "$started" ]
+}
+
+# Run PROGRAM with argc == 0 (an empty argv), and an environment whose first string
+# reads as an option, as argv[1] would on a kernel before 5.18.
+run_with_empty_argv() {
+    run env -i -- --help=1 "$TOOLS/exec-empty-argv" "$1"
+}
+
+# Run COMMAND... as a careless caller would: SIGCHLD ignored, the usual signals blocked.
+run_with_hostile_signals() {
+    run env --ignore-signal=CHLD --block-signal=HUP,INT,QUIT,TERM,USR1,USR2,CHLD,PIPE,ALRM "$@"
+}
+
+# Run COMMAND... under umask 077, traced: print the umask() calls it made, if any.
+run_with_umask_077() {
+    local trace=$BATS_TEST_TMPDIR/umask.trace
+    run env "$NO_LSAN" sh -c 'umask 077; exec strace -f -qq -o "$0" -e trace=umask -- "$@"' "$trace" "$@"
+    UMASK_CALLS=$(grep -c 'umask(' "$trace" || true)
+}
+
+# A copy of nsctl with the set-user-ID (u) or set-group-ID (g) bit, owned by root,
+# in a directory an unprivileged user can reach.  Sets SETID_NSCTL.
+# Run it with: run as_nobody env "$NO_LSAN" "$SETID_NSCTL" ...
+make_setid_copy() {
+    local dir
+    dir=$(mktemp -d)
+    chmod 755 "$dir"
+    cp "$NSCTL" "$dir/nsctl"
+    chown root:root "$dir/nsctl"
+    chmod "$1+s" "$dir/nsctl"
+    SETID_NSCTL=$dir/nsctl
+}
+
+remove_setid_copy() {
+    [ -n "${SETID_NSCTL:-}" ] && rm -rf "$(dirname "$SETID_NSCTL")"
+    SETID_NSCTL=
+}
