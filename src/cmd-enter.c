@@ -177,7 +177,7 @@ static void parse(int argc, char **argv, struct request *req)
 				cli_usage_error("option '%s': unknown, or its argument is missing",
 						argv[optind - 1]);
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			if (req->asked & NSCTL_TYPE_BIT(type))
 				cli_usage_error("--%s given twice",
 						nsctl_type_get(type)->long_option);

@@ -575,7 +575,7 @@ int cmd_list(int argc, char **argv)
 			exit(EXIT_SUCCESS);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}

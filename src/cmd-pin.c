@@ -61,7 +61,7 @@ int cmd_pin(int argc, char **argv)
 			exit(EXIT_SUCCESS);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			types |= NSCTL_TYPE_BIT(type);
 		}
 	}

@@ -53,7 +53,7 @@ int cmd_unpin(int argc, char **argv)
 			exit(EXIT_SUCCESS);
 		}
 		if (cli_type_from_letter(c, &type) < 0)
-			cli_usage_error("unrecognized option");
+			cli_bad_option(argv, optstring);
 		only |= NSCTL_TYPE_BIT(type);
 	}
 	if (optind >= argc)

@@ -428,14 +428,11 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			help(mode);
 			exit(EXIT_SUCCESS);
 		case ':':
-			cli_usage_error("option '%s' needs an argument", argv[optind - 1]);
 		case '?':
-			if (optopt)
-				cli_usage_error("unrecognized option '-%c'", optopt);
-			cli_usage_error("unrecognized option '%s'", argv[optind - 1]);
+			cli_bad_option(argv, optstring);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
-				cli_usage_error("unrecognized option");
+				cli_bad_option(argv, optstring);
 			o->types |= NSCTL_TYPE_BIT(type);
 			if (optarg) {
 				/* "-u=FILE" as well as "-uFILE" and "--uts=FILE". */
