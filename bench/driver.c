@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,17 @@
 #include <unistd.h>
 
 extern char **environ;
+
+/*
+ * A stop signal ends the driver only once the command it is timing has been
+ * reaped: no child of the driver is ever left to init.
+ */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
 
 struct command {
 	const char *label;
@@ -128,6 +140,12 @@ int main(int argc, char **argv)
 		i = j + 1;
 	}
 
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
 	/* The commands' output is not what is measured: it goes to /dev/null. */
 	posix_spawn_file_actions_t actions;
 	posix_spawn_file_actions_init(&actions);
@@ -137,6 +155,8 @@ int main(int argc, char **argv)
 	for (int round = -warmup; round < rounds; round++)
 		for (int c = 0; c < n; c++) {
 			double usec, kb;
+			if (stop_signal)
+				return 128 + stop_signal;
 			if (run_once(&commands[c], &actions, &usec, &kb) < 0)
 				return 1;
 			if (round >= 0) {

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Turn one benchmark run (RESULTS/raw.csv, written by bench/run.sh) into ratios
+# (RESULTS/results.csv), the list-scaling plot (RESULTS/list-scaling.png) and a
+# Markdown summary (RESULTS/summary.md); with --docs, also put the summary
+# into docs/PERFORMANCE.md (between its bench markers) and the plot into docs/.
+#
+# Usage: bench/report.sh RESULTS NSCTL [--docs]
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+results=$1 nsctl=$2 docs=${3:-}
+raw=$results/raw.csv
+
+# One row per case: the three tools' medians side by side, and their ratios.
+# The peer is util-linux, or iproute2 for pins (which have no bare program).
+awk -F, '
+NR == 1 { next }
+{
+    key = $1 "," $2
+    if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+    tool = ($3 == "bare" || $3 == "nsctl") ? $3 : "peer"
+    if (tool == "peer") peer[key] = $3
+    med[key, tool] = $5; kb[key, tool] = $10
+}
+function ratio(a, b) { return (a != "" && b != "" && b > 0) ? sprintf("%.3f", a / b) : "" }
+END {
+    print "group,case,peer,bare_us,peer_us,nsctl_us,peer_over_bare,nsctl_over_bare,nsctl_over_peer,bare_kb,peer_kb,nsctl_kb"
+    for (i = 1; i <= n; i++) {
+        k = order[i]
+        b = med[k, "bare"]; p = med[k, "peer"]; s = med[k, "nsctl"]
+        print k "," peer[k] "," b "," p "," s "," ratio(p, b) "," ratio(s, b) "," ratio(s, p) "," \
+            kb[k, "bare"] "," kb[k, "peer"] "," kb[k, "nsctl"]
+    }
+}' "$raw" >"$results/results.csv"
+
+# The plot: list time against the number of processes in the farm.
+plot=$results/list-scaling.png
+rm -f "$plot"
+awk -F, '$1 == "list" { print $3, $2, $5 / 1000, $6 / 1000, $7 / 1000 }' "$raw" >"$results/list.dat"
+if [ -s "$results/list.dat" ]; then
+    plots=()
+    for tool in bare util-linux nsctl; do
+        grep -q "^$tool " "$results/list.dat" || continue
+        case $tool in
+            bare) title="bare /proc scan" ;;
+            util-linux) title="util-linux lsns" ;;
+            nsctl) title="nsctl list" ;;
+        esac
+        plots+=("'$results/list.dat' using (strcol(1) eq '$tool' ? \$2 : NaN):3:4:5 with yerrorlines title '$title'")
+    done
+    joined=$(printf '%s, ' "${plots[@]}")
+    gnuplot <<EOF
+set terminal pngcairo size 800,500 noenhanced
+set output '$plot'
+set title 'Listing every namespace: time against processes (median, IQR bars)'
+set xlabel 'processes in /proc (the farm, in a PID namespace of its own)'
+set ylabel 'wall time (ms)'
+set logscale xy
+set key top left
+set grid
+plot ${joined%, }
+EOF
+fi
+
+# The Markdown summary: machine, versions, one table of ratios.
+ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 1000 }'; }
+{
+    echo "Measured $(date -u '+%F %H:%M') UTC by \`make bench\` ($(awk -F, 'NR == 2 { print $4 }' "$raw") rounds per case for run/unshare/enter/pin; list fewer at large sizes)."
+    echo
+    echo "| machine | |"
+    echo "|---|---|"
+    echo "| CPU | $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores |"
+    echo "| memory | $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) |"
+    echo "| kernel | $(uname -sr) |"
+    echo "| util-linux | $(unshare --version | awk '{ print $NF }') |"
+    echo "| iproute2 | $(ip -V | sed -n 's/.*iproute2-\([^ ,]*\).*/\1/p') |"
+    echo "| nsctl | $("$nsctl" --version 2>/dev/null | awk '{ print $NF }') ($(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)) |"
+    echo
+    echo "Times are medians in ms. Ratios are of medians measured in the same run,"
+    echo "interleaved. The peer is util-linux (\`unshare --fork\`, \`unshare\`, \`nsenter\`,"
+    echo "\`lsns\`), or iproute2 \`ip netns\` for pins. IQR and min/max are in \`bench/results/raw.csv\`."
+    echo
+    echo "| what | case | bare | peer | nsctl | peer/bare | nsctl/bare | nsctl/peer | peak kB bare/peer/nsctl |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
+    tail -n +2 "$results/results.csv" | while IFS=, read -r group case peer b p s pb sb sp kb_b kb_p kb_s; do
+        nsctl_ms=$(ms "$s")
+        [ -z "$s" ] && nsctl_ms="pending"
+        kbs=
+        [ "$group" = list ] && kbs="${kb_b:--} / ${kb_p:--} / ${kb_s:-pending}"
+        echo "| $group | $case | $(ms "$b") | $(ms "$p") | $nsctl_ms | ${pb:--} | ${sb:--} | ${sp:--} | $kbs |"
+    done
+    echo
+    sed 's/^/- /' "$results/notes.txt"
+} >"$results/summary.md"
+
+cat "$results/summary.md"
+
+if [ -n "$docs" ]; then
+    doc=$top/docs/PERFORMANCE.md
+    # Replace what lies between the markers, and keep the prose around them.
+    awk -v summary="$results/summary.md" '
+        /^<!-- bench:begin -->/ { print; while ((getline line < summary) > 0) print line; skip = 1; next }
+        /^<!-- bench:end -->/ { skip = 0 }
+        !skip' "$doc" >"$doc.new" && mv "$doc.new" "$doc"
+    [ -f "$plot" ] && cp "$plot" "$top/docs/list-scaling.png"
+    echo "updated docs/PERFORMANCE.md and docs/list-scaling.png"
+fi
