@@ -120,6 +120,8 @@ int main(int argc, char **argv)
 
 	/* Split the arguments at each ":::" into commands, in place. */
 	struct command *commands = calloc((size_t)argc, sizeof(*commands));
+	if (!commands)
+		return 1;
 	int n = 0;
 	for (int i = optind; i < argc;) {
 		if (i + 1 >= argc || strcmp(argv[i + 1], ":::") == 0) {
@@ -152,14 +154,15 @@ int main(int argc, char **argv)
 	posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
 
-	for (int round = -warmup; round < rounds; round++)
-		for (int c = 0; c < n; c++) {
+	int status = 0;
+	for (int round = -warmup; round < rounds && status == 0; round++)
+		for (int c = 0; c < n && status == 0; c++) {
 			double usec, kb;
 			if (stop_signal)
-				return 128 + stop_signal;
-			if (run_once(&commands[c], &actions, &usec, &kb) < 0)
-				return 1;
-			if (round >= 0) {
+				status = 128 + stop_signal;
+			else if (run_once(&commands[c], &actions, &usec, &kb) < 0)
+				status = 1;
+			else if (round >= 0) {
 				commands[c].usec[round] = usec;
 				commands[c].maxrss_kb[round] = kb;
 			}
@@ -167,15 +170,18 @@ int main(int argc, char **argv)
 
 	for (int c = 0; c < n; c++) {
 		double *t = commands[c].usec, *m = commands[c].maxrss_kb;
-		qsort(t, (size_t)rounds, sizeof(double), compare_doubles);
-		qsort(m, (size_t)rounds, sizeof(double), compare_doubles);
-		printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f\n", commands[c].label, rounds,
-		       quantile(t, rounds, 0.5), quantile(t, rounds, 0.25),
-		       quantile(t, rounds, 0.75), t[0], t[rounds - 1], quantile(m, rounds, 0.5));
+		if (status == 0) {
+			qsort(t, (size_t)rounds, sizeof(double), compare_doubles);
+			qsort(m, (size_t)rounds, sizeof(double), compare_doubles);
+			printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f\n", commands[c].label, rounds,
+			       quantile(t, rounds, 0.5), quantile(t, rounds, 0.25),
+			       quantile(t, rounds, 0.75), t[0], t[rounds - 1],
+			       quantile(m, rounds, 0.5));
+		}
 		free(t);
 		free(m);
 	}
 	free(commands);
 	posix_spawn_file_actions_destroy(&actions);
-	return 0;
+	return status;
 }

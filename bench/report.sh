@@ -90,6 +90,35 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
         echo "| $group | $case | $(ms "$b") | $(ms "$p") | $nsctl_ms | ${pb:--} | ${sb:--} | ${sp:--} | $kbs |"
     done
     echo
+    echo "Against the targets of the issues (pending until that nsctl subcommand is built):"
+    echo
+    echo "| target | measured | verdict |"
+    echo "|---|---|---|"
+    awk -F, '
+    NR == 1 { next }
+    { k = $1 "," $2; sb[k] = $8; sp[k] = $9; s[k] = $6; kbs[k] = $12; kbp[k] = $11 }
+    function row(what, value, limit, cmp) {
+        if (value == "") { printf "| %s | - | pending |\n", what; return }
+        ok = (cmp == "<=") ? value + 0 <= limit : value + 0 >= limit
+        printf "| %s | %s | %s |\n", what, value, ok ? "met" : "NOT met"
+    }
+    END {
+        row("run uts: nsctl/bare <= 1.05", sb["run,uts"], 1.05, "<=")
+        row("unshare uts: nsctl/bare <= 1.05", sb["unshare,uts"], 1.05, "<=")
+        n = split("uts net mnt uts+ipc+net", cases, " ")
+        for (i = 1; i <= n; i++)
+            if (("enter," cases[i]) in sb)
+                row("enter " cases[i] ": nsctl/bare <= 1.05", sb["enter," cases[i]], 1.05, "<=")
+        row("list 10000: nsctl/lsns <= 0.167 (6x faster)", sp["list,10000"], 0.167, "<=")
+        row("list 10000: nsctl/bare <= 1.5", sb["list,10000"], 1.5, "<=")
+        flat = (s["list,1000"] != "" && s["list,10000"] != "") ? \
+            sprintf("%.3f", (s["list,10000"] / 10000) / (s["list,1000"] / 1000)) : ""
+        row("list: cost per process at 10,000 over 1,000 <= 1.2 (flat)", flat, 1.2, "<=")
+        mem = (kbs["list,10000"] != "" && kbp["list,10000"] != "") ? \
+            sprintf("%.3f", kbs["list,10000"] / kbp["list,10000"]) : ""
+        row("list 10000: peak memory nsctl/lsns <= 1", mem, 1, "<=")
+    }' "$results/results.csv"
+    echo
     sed 's/^/- /' "$results/notes.txt"
 } >"$results/summary.md"
 

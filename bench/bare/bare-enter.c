@@ -43,5 +43,5 @@ int main(int argc, char **argv)
 		bare_die("bare-enter", "fork", errno);
 	if (child == 0)
 		bare_exec(argv + 3);
-	return bare_wait("bare-enter", child);
+	bare_wait_and_exit("bare-enter", child);
 }

@@ -27,5 +27,5 @@ int main(int argc, char **argv)
 		bare_die("bare-run", "fork", errno);
 	if (pid == 0)
 		bare_exec(argv + 2);
-	return bare_wait("bare-run", pid);
+	bare_wait_and_exit("bare-run", pid);
 }

@@ -18,7 +18,8 @@
  */
 #define BARE_FAILED 125
 
-static inline void bare_die(const char *program, const char *what, int error)
+__attribute__((noreturn)) static inline void bare_die(const char *program, const char *what,
+						      int error)
 {
 	fprintf(stderr, "%s: %s: %s\n", program, what, strerror(error));
 	exit(BARE_FAILED);
@@ -37,23 +38,26 @@ static inline unsigned long bare_clone_flags(const char *program, const char *li
 	return nsctl_types_to_clone_flags(types);
 }
 
-static inline void bare_exec(char **argv)
+__attribute__((noreturn)) static inline void bare_exec(char **argv)
 {
 	execvp(argv[0], argv);
 	fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
 	_exit(errno == ENOENT ? 127 : 126);
 }
 
-/* End as the child ended: its code, or 128 + the signal that killed it. */
-static inline int bare_wait(const char *program, pid_t pid)
+/*
+ * End as the child ended: its code, or 128 + the signal that killed it.
+ * _exit(), not exit(): a bare program runs no exit handlers, and in a
+ * sanitizer build the leak checker's exit handler, which ptraces its own
+ * process, hangs once the process has joined another PID namespace.
+ */
+__attribute__((noreturn)) static inline void bare_wait_and_exit(const char *program, pid_t pid)
 {
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			bare_die(program, "waitpid", errno);
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + WTERMSIG(status);
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
 #endif
