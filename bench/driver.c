@@ -3,9 +3,12 @@
  * The benchmark timing driver: runs several commands in turns (A B C A B C
  * ...), so that the machine's drift over a run touches them all alike, and
  * prints for each one CSV line:
- *   LABEL,ROUNDS,MEDIAN_US,Q1_US,Q3_US,MIN_US,MAX_US,MAXRSS_KB
+ *   LABEL,ROUNDS,MEDIAN_US,Q1_US,Q3_US,MIN_US,MAX_US,MAXRSS_KB,PAIRED_FIRST,PAIRED_SECOND
  * Wall time is from just before posix_spawn() to the return of wait4(); peak
- * memory is the child's ru_maxrss (the median over the rounds).
+ * memory is the child's ru_maxrss (the median over the rounds).  PAIRED_FIRST
+ * is the median over the rounds of this command's time divided by the first
+ * command's time in the same round (PAIRED_SECOND: the second's): a burst of
+ * load that lasts a round slows both sides of such a ratio alike.
  *
  * Usage: driver [-n ROUNDS] [-w WARMUP] LABEL PROGRAM [ARG...] [::: LABEL PROGRAM [ARG...]]...
  * A command that fails (any exit status but 0, or a signal) stops the
@@ -154,6 +157,11 @@ int main(int argc, char **argv)
 	posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
 
+	double *paired_first = calloc((size_t)n * rounds, sizeof(double));
+	double *paired_second = calloc((size_t)n * rounds, sizeof(double));
+	if (!paired_first || !paired_second)
+		return 1;
+
 	int status = 0;
 	for (int round = -warmup; round < rounds && status == 0; round++)
 		for (int c = 0; c < n && status == 0; c++) {
@@ -168,20 +176,33 @@ int main(int argc, char **argv)
 			}
 		}
 
+	for (int c = 0; c < n && status == 0; c++)
+		for (int r = 0; r < rounds; r++) {
+			paired_first[c * rounds + r] = commands[c].usec[r] / commands[0].usec[r];
+			paired_second[c * rounds + r] =
+			    commands[c].usec[r] / commands[n > 1 ? 1 : 0].usec[r];
+		}
+
 	for (int c = 0; c < n; c++) {
 		double *t = commands[c].usec, *m = commands[c].maxrss_kb;
+		double *pf = paired_first + c * rounds, *ps = paired_second + c * rounds;
 		if (status == 0) {
+			qsort(pf, (size_t)rounds, sizeof(double), compare_doubles);
+			qsort(ps, (size_t)rounds, sizeof(double), compare_doubles);
 			qsort(t, (size_t)rounds, sizeof(double), compare_doubles);
 			qsort(m, (size_t)rounds, sizeof(double), compare_doubles);
-			printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f\n", commands[c].label, rounds,
-			       quantile(t, rounds, 0.5), quantile(t, rounds, 0.25),
+			printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,%.4f,%.4f\n", commands[c].label,
+			       rounds, quantile(t, rounds, 0.5), quantile(t, rounds, 0.25),
 			       quantile(t, rounds, 0.75), t[0], t[rounds - 1],
-			       quantile(m, rounds, 0.5));
+			       quantile(m, rounds, 0.5), quantile(pf, rounds, 0.5),
+			       quantile(ps, rounds, 0.5));
 		}
 		free(t);
 		free(m);
 	}
 	free(commands);
+	free(paired_first);
+	free(paired_second);
 	posix_spawn_file_actions_destroy(&actions);
 	return status;
 }

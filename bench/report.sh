@@ -11,8 +11,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 results=$1 nsctl=$2 docs=${3:-}
 raw=$results/raw.csv
 
-# One row per case: the three tools' medians side by side, and their ratios.
-# The peer is util-linux, or iproute2 for pins (which have no bare program).
+# One row per case: the three tools' medians side by side, and their ratios,
+# twice: the ratio of the medians, and the median over the rounds of the
+# ratio within each round ("paired", robust to bursts of load; the table
+# shows these).  The peer is util-linux, or iproute2 for pins (which have no
+# bare program).  The driver's paired_first/paired_second are ratios to the
+# first/second command of its run, which is recognised by its 1.0000.
 awk -F, '
 NR == 1 { next }
 {
@@ -20,16 +24,27 @@ NR == 1 { next }
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
     tool = ($3 == "bare" || $3 == "nsctl") ? $3 : "peer"
     if (tool == "peer") peer[key] = $3
-    med[key, tool] = $5; kb[key, tool] = $10
+    med[key, tool] = $5; kb[key, tool] = $10; pf[key, tool] = $11; ps[key, tool] = $12
+    if ($11 == "1.0000") first[key] = tool
+    if ($12 == "1.0000") second[key] = tool
 }
 function ratio(a, b) { return (a != "" && b != "" && b > 0) ? sprintf("%.3f", a / b) : "" }
+# The paired ratio of tool A to tool B of a case, when B was first or second in its run.
+function paired(k, a, b) {
+    if (med[k, a] == "" || med[k, b] == "") return ""
+    if (first[k] == b) return sprintf("%.3f", pf[k, a])
+    if (second[k] == b) return sprintf("%.3f", ps[k, a])
+    return ""
+}
 END {
-    print "group,case,peer,bare_us,peer_us,nsctl_us,peer_over_bare,nsctl_over_bare,nsctl_over_peer,bare_kb,peer_kb,nsctl_kb"
+    print "group,case,peer,bare_us,peer_us,nsctl_us,peer_over_bare,nsctl_over_bare,nsctl_over_peer," \
+        "bare_kb,peer_kb,nsctl_kb,peer_over_bare_paired,nsctl_over_bare_paired,nsctl_over_peer_paired"
     for (i = 1; i <= n; i++) {
         k = order[i]
         b = med[k, "bare"]; p = med[k, "peer"]; s = med[k, "nsctl"]
         print k "," peer[k] "," b "," p "," s "," ratio(p, b) "," ratio(s, b) "," ratio(s, p) "," \
-            kb[k, "bare"] "," kb[k, "peer"] "," kb[k, "nsctl"]
+            kb[k, "bare"] "," kb[k, "peer"] "," kb[k, "nsctl"] "," \
+            paired(k, "peer", "bare") "," paired(k, "nsctl", "bare") "," paired(k, "nsctl", "peer")
     }
 }' "$raw" >"$results/results.csv"
 
@@ -76,13 +91,15 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
     echo "| iproute2 | $(ip -V | sed -n 's/.*iproute2-\([^ ,]*\).*/\1/p') |"
     echo "| nsctl | $("$nsctl" --version 2>/dev/null | awk '{ print $NF }') ($(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)) |"
     echo
-    echo "Times are medians in ms. Ratios are of medians measured in the same run,"
-    echo "interleaved. The peer is util-linux (\`unshare --fork\`, \`unshare\`, \`nsenter\`,"
-    echo "\`lsns\`), or iproute2 \`ip netns\` for pins. IQR and min/max are in \`bench/results/raw.csv\`."
+    echo "Times are medians in ms. Ratios are medians over the rounds of the ratio of"
+    echo "two contenders' times in the same round (the contenders run interleaved);"
+    echo "\`results.csv\` also has the plain ratios of the medians. The peer is util-linux"
+    echo "(\`unshare --fork\`, \`unshare\`, \`nsenter\`, \`lsns\`), or iproute2 \`ip netns\`"
+    echo "for pins. Quartiles and min/max are in \`bench/results/raw.csv\`."
     echo
     echo "| what | case | bare | peer | nsctl | peer/bare | nsctl/bare | nsctl/peer | peak kB bare/peer/nsctl |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
-    tail -n +2 "$results/results.csv" | while IFS=, read -r group case peer b p s pb sb sp kb_b kb_p kb_s; do
+    tail -n +2 "$results/results.csv" | while IFS=, read -r group case peer b p s _ _ _ kb_b kb_p kb_s pb sb sp; do
         nsctl_ms=$(ms "$s")
         [ -z "$s" ] && nsctl_ms="pending"
         kbs=
@@ -96,7 +113,7 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
     echo "|---|---|---|"
     awk -F, '
     NR == 1 { next }
-    { k = $1 "," $2; sb[k] = $8; sp[k] = $9; s[k] = $6; kbs[k] = $12; kbp[k] = $11 }
+    { k = $1 "," $2; sb[k] = $14; sp[k] = $15; s[k] = $6; kbs[k] = $12; kbp[k] = $11 }
     function row(what, value, limit, cmp) {
         if (value == "") { printf "| %s | - | pending |\n", what; return }
         ok = (cmp == "<=") ? value + 0 <= limit : value + 0 >= limit

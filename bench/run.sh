@@ -55,7 +55,7 @@ true_bin=$(command -v true)
 mkdir -p "$results"
 raw=$results/raw.csv
 if [ "${1:-}" != --list-inside ]; then
-    echo "group,case,tool,rounds,median_us,q1_us,q3_us,min_us,max_us,maxrss_kb" >"$raw"
+    echo "group,case,tool,rounds,median_us,q1_us,q3_us,min_us,max_us,maxrss_kb,paired_first,paired_second" >"$raw"
     : >"$results/notes.txt"
 fi
 tmp=$(mktemp -d)
@@ -254,10 +254,14 @@ if [ "${1:-}" = --list-inside ]; then
 fi
 
 echo "bench: $(date -u '+%F %T') UTC, $rounds rounds (+$warmup warm-up) per case, results in $results"
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+# The machine's load (1-minute average) as each group starts: a shared
+# machine's other work is noise that interleaving spreads, but does not remove.
+loads=()
+load() { loads+=("$1 $(cut -d' ' -f1 /proc/loadavg) ($(ls -d /proc/[0-9]* | wc -l) processes)"); }
 
 # ---- run: fork + new namespaces + exec + wait ----
 echo "== run"
+load run
 have_nsctl run || note "not measured: nsctl run is not built"
 for t in "${types[@]}"; do
     read -ra opts <<<"$(type_options "$t")"
@@ -269,6 +273,7 @@ done
 
 # ---- unshare: new namespaces + exec in place ----
 echo "== unshare"
+load unshare
 have_nsctl unshare || note "not measured: nsctl unshare is not built"
 for t in "${types[@]}"; do
     read -ra opts <<<"$(type_options "$t")"
@@ -280,6 +285,7 @@ done
 
 # ---- enter: join a target's namespaces + exec ----
 echo "== enter"
+load enter
 have_nsctl enter || note "not measured: nsctl enter is not built"
 # One target in new namespaces of all eight types, so that "all" means eight.
 if start_target unshare --fork --kill-child --pid --mount-proc --user --map-root-user \
@@ -311,6 +317,7 @@ launchers=()
 # suites on a shared machine would otherwise change N); and when that
 # namespace's first process ends, the kernel kills everything left in it.
 echo "== list"
+load list
 have_nsctl list || note "not measured: nsctl list is not built"
 setpriv --pdeathsig KILL unshare --pid --fork --kill-child --mount --propagation private \
     --mount-proc "$0" --list-inside "$build" "$results" "${list_sizes[@]}" &
@@ -323,6 +330,7 @@ launchers=("${launchers[@]:0:${#launchers[@]}-1}")
 
 # ---- pin/unpin churn against ip netns ----
 echo "== pin"
+load pin
 have_nsctl pin && have_nsctl unpin || note "not measured: nsctl pin/unpin is not built"
 if start_target unshare --net sleep 3600; then
     ip_name=$tag-ip nsctl_name=$tag-nsctl
@@ -346,8 +354,7 @@ if start_target unshare --net sleep 3600; then
     measure "$rounds" "${args[@]}"
 fi
 
-load_after=$(cut -d' ' -f1-3 /proc/loadavg)
-note "load average: $load_before before, $load_after after"
+note "load average (1 min) and processes on the machine as each group started: $(IFS=,; echo "${loads[*]}" | sed 's/,/, /g')"
 cleanup
 trap - EXIT INT TERM HUP
 
