@@ -51,18 +51,20 @@ END {
 # The plot: list time against the number of processes in the farm.
 plot=$results/list-scaling.png
 rm -f "$plot"
-awk -F, '$1 == "list" { print $3, $2, $5 / 1000, $6 / 1000, $7 / 1000 }' "$raw" >"$results/list.dat"
-if [ -s "$results/list.dat" ]; then
-    plots=()
-    for tool in bare util-linux nsctl; do
-        grep -q "^$tool " "$results/list.dat" || continue
-        case $tool in
-            bare) title="bare /proc scan" ;;
-            util-linux) title="util-linux lsns" ;;
-            nsctl) title="nsctl list" ;;
-        esac
-        plots+=("'$results/list.dat' using (strcol(1) eq '$tool' ? \$2 : NaN):3:4:5 with yerrorlines title '$title'")
-    done
+# One data file per tool ("N median q1 q3" in ms), so each tool's points join into a line.
+rm -f "$results"/list-*.dat
+awk -F, -v dir="$results" '$1 == "list" { print $2, $5 / 1000, $6 / 1000, $7 / 1000 > (dir "/list-" $3 ".dat") }' "$raw"
+plots=()
+for tool in bare util-linux nsctl; do
+    [ -s "$results/list-$tool.dat" ] || continue
+    case $tool in
+        bare) title="bare /proc scan" ;;
+        util-linux) title="util-linux lsns" ;;
+        nsctl) title="nsctl list" ;;
+    esac
+    plots+=("'$results/list-$tool.dat' using 1:2:3:4 with yerrorlines title '$title'")
+done
+if [ ${#plots[@]} -gt 0 ]; then
     joined=$(printf '%s, ' "${plots[@]}")
     gnuplot <<EOF
 set terminal pngcairo size 800,500 noenhanced
@@ -71,6 +73,7 @@ set title 'Listing every namespace: time against processes (median, IQR bars)'
 set xlabel 'processes in /proc (the farm, in a PID namespace of its own)'
 set ylabel 'wall time (ms)'
 set logscale xy
+set xrange [50:20000]
 set key top left
 set grid
 plot ${joined%, }
@@ -80,7 +83,7 @@ fi
 # The Markdown summary: machine, versions, one table of ratios.
 ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 1000 }'; }
 {
-    echo "Measured $(date -u '+%F %H:%M') UTC by \`make bench\` ($(awk -F, 'NR == 2 { print $4 }' "$raw") rounds per case for run/unshare/enter/pin; list fewer at large sizes)."
+    echo "Measured $(date -u -r "$raw" '+%F %H:%M') UTC by \`make bench\` ($(awk -F, 'NR == 2 { print $4 }' "$raw") rounds per case for run/unshare/enter/pin; list fewer at large sizes)."
     echo
     echo "| machine | |"
     echo "|---|---|"
