@@ -45,7 +45,7 @@ if [ -n "$quick" ]; then
     enter_cases=(uts all)
     list_sizes=(100)
 else
-    rounds=51 warmup=3
+    rounds=201 warmup=5
     types=(cgroup ipc mnt net pid time user uts all)
     enter_cases=(uts net mnt uts,ipc,net all)
     list_sizes=(100 1000 10000)
@@ -234,10 +234,11 @@ list_inside() {
         note "list $n: a farm of $n processes; its /proc holds $procs processes, $namespaces namespaces"
         # lsns takes seconds at 10,000 processes: fewer rounds there keep make bench short.
         case $n in
-            100) r=$rounds ;;
-            1000) r=$(((rounds + 1) / 2)) ;;
-            *) r=$(((rounds + 5) / 6)) ;;
+            100) r=51 ;;
+            1000) r=21 ;;
+            *) r=9 ;;
         esac
+        [ "$r" -gt "$rounds" ] && r=$rounds
         args=("list,$n,bare" "$bin/bare-scan" ::: "list,$n,util-linux" lsns)
         have_nsctl list && args+=(::: "list,$n,nsctl" "$NSCTL" list)
         measure "$r" "${args[@]}"
