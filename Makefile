@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The front door: short names for what the README promises.  The build itself is meson.
-.PHONY: all deps build demo check test format bench fuzz valgrind install clean
+.PHONY: all deps build demo check test format bench bench-smoke fuzz valgrind install clean
 
 all: build
 
@@ -22,6 +22,14 @@ check:
 # The suite against build/ alone, without the other builds.
 test: build
 	@tests/run build
+
+# Benchmarks against util-linux and the bare system calls (docs/PERFORMANCE.md).
+bench: build
+	@bench/run.sh build
+
+# A few seconds: every benchmark, few rounds; results in build/bench-smoke.
+bench-smoke: build
+	@BENCH_QUICK=1 BENCH_RESULTS=build/bench-smoke bench/run.sh build
 
 format:
 	@scripts/format.sh

@@ -1,63 +1,131 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * farm N: start N sleeping processes, a quarter of them in their own uts and
- * ipc namespaces, for the listing benchmarks.  Prints nothing.  On SIGTERM,
- * SIGINT or SIGHUP it kills every one of them by PID and reaps them; if farm
- * itself dies, the kernel kills them (PR_SET_PDEATHSIG).
+ * A farm of sleeping processes for the list benchmark: `farm N` starts N
+ * children, every fourth in its own uts and ipc namespaces, prints
+ * "ready N" once all of them are in place, and on SIGTERM, SIGINT or SIGHUP
+ * (or its parent's death) kills and reaps every one of them by PID.
  *
- * Ready when /proc/FARM/task/FARM/children lists N PIDs.
+ * Nothing can be left behind: the children are farm's own, so their PIDs
+ * cannot be reused before farm reaps them, and each child dies with farm
+ * (PR_SET_PDEATHSIG), so even a SIGKILL of farm takes the farm down with it.
  */
-#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+static pid_t *children;
+static long n_children;
+
+static void reap_all(void)
+{
+	for (long i = 0; i < n_children; i++)
+		kill(children[i], SIGKILL);
+	for (long i = 0; i < n_children; i++)
+		while (waitpid(children[i], NULL, 0) < 0 && errno == EINTR)
+			;
+	n_children = 0;
+}
+
+static void fail(const char *what, int error)
+{
+	fprintf(stderr, "farm: %s: %s\n", what, strerror(error));
+	reap_all();
+	exit(1);
+}
+
+/* The child's whole life: be in place, say so, sleep until killed. */
+static void child(pid_t farm, int ready_fd, int own_namespaces)
+{
+	/* Die with farm; the check after it closes the race with a farm already gone. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != farm)
+		_exit(1);
+	char c = 'r';
+	if (own_namespaces && unshare(CLONE_NEWUTS | CLONE_NEWIPC) < 0)
+		c = 'E';
+	if (write(ready_fd, &c, 1) != 1 || c == 'E')
+		_exit(1);
+	close(ready_fd);
+	for (;;)
+		pause();
+}
+
 int main(int argc, char **argv)
 {
-	sigset_t stop;
-	pid_t *pids;
-	long n;
-	int sig;
-
-	if (argc != 2 || (n = strtol(argv[1], NULL, 10)) <= 0)
+	char *end;
+	errno = 0;
+	long n = argc == 2 ? strtol(argv[1], &end, 10) : -1;
+	if (argc != 2 || errno != 0 || *end != '\0' || n < 1 || n > 1000000) {
+		fprintf(stderr, "usage: farm N   (1 <= N <= 1000000)\n");
 		return 2;
-	pids = calloc((size_t)n, sizeof(*pids));
-	if (!pids)
-		return 1;
-	/* Blocked before the first fork, so no stop request can be lost. */
+	}
+
+	/*
+	 * The stop signals stay blocked from here on and are taken by sigwait(),
+	 * so none can arrive half-way through starting the farm.  Children
+	 * inherit the mask: a Ctrl-C sent to the whole process group stops farm,
+	 * which then kills them, instead of racing them.
+	 */
+	sigset_t stop;
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGTERM);
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stop, NULL);
+	/*
+	 * Whoever started farm (the benchmark harness) takes it down by dying;
+	 * a parent already gone before the prctl shows as a changed getppid().
+	 */
+	pid_t parent = getppid();
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		return 1;
+
+	children = calloc((size_t)n, sizeof(*children));
+	if (!children)
+		fail("calloc", ENOMEM);
+	int ready[2];
+	if (pipe2(ready, O_CLOEXEC) < 0)
+		fail("pipe", errno);
+
+	pid_t self = getpid();
 	for (long i = 0; i < n; i++) {
 		pid_t pid = fork();
-
+		if (pid < 0)
+			fail("fork", errno);
 		if (pid == 0) {
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			if (getppid() == 1)
-				_exit(0);
-			if (i % 4 == 0 && unshare(CLONE_NEWUTS | CLONE_NEWIPC) < 0)
-				_exit(1);
-			for (;;)
-				pause();
+			close(ready[0]);
+			child(self, ready[1], i % 4 == 0);
 		}
-		if (pid < 0) {
-			n = i;
-			break;
-		}
-		pids[i] = pid;
+		children[n_children++] = pid;
 	}
+	close(ready[1]);
+
+	/* Every child writes one byte when it is in place; EOF means one died. */
+	long in_place = 0;
+	char buf[4096];
+	while (in_place < n) {
+		ssize_t got = read(ready[0], buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			fail("a child died before it was in place", got < 0 ? errno : ECHILD);
+		if (memchr(buf, 'E', (size_t)got))
+			fail("unshare(CLONE_NEWUTS|CLONE_NEWIPC)", EPERM);
+		in_place += got;
+	}
+	close(ready[0]);
+	printf("ready %ld\n", n);
+	fflush(stdout);
+
+	int sig;
 	sigwait(&stop, &sig);
-	for (long i = 0; i < n; i++)
-		kill(pids[i], SIGKILL);
-	for (long i = 0; i < n; i++)
-		while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
-			;
-	free(pids);
+	reap_all();
 	return 0;
 }

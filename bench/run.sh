@@ -1,0 +1,371 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The benchmark (make bench): nsctl against its peers (util-linux unshare,
+# nsenter, lsns; iproute2 ip netns) and against bare programs that make only
+# the system calls, all measured in one run, interleaved (A B C A B C ...) by
+# bench/driver, and reported as ratios of medians.
+#
+# Usage: bench/run.sh [BUILD_DIR]        (as root; BUILD_DIR defaults to build)
+#   BENCH_QUICK=1      a short smoke run: few rounds, few cases, 100 processes
+#   BENCH_RESULTS=DIR  where results go (default bench/results); docs/PERFORMANCE.md
+#                      and docs/list-scaling.png are rewritten only by a full run
+#                      into the default directory.
+# Each nsctl subcommand is measured when `nsctl SUBCOMMAND --help` works;
+# otherwise the run says "not measured: nsctl SUBCOMMAND is not built".
+#
+# Everything started here is killed by PID and reaped at the end, also on
+# Ctrl-C or SIGTERM (the trap below); targets and the farm also die with this
+# script (PR_SET_PDEATHSIG), so not even a SIGKILL of it leaves them behind.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${1:-}" = --list-inside ]; then
+    build=$2 BENCH_RESULTS=$3
+else
+    build=$(cd "${1:-$top/build}" && pwd) || exit 2
+fi
+bin=$build/bench
+NSCTL=$build/nsctl
+results=${BENCH_RESULTS:-$top/bench/results}
+quick=${BENCH_QUICK:-}
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "bench: needs root (namespaces of every type, pins under /run/netns)" >&2
+    exit 1
+fi
+for tool in "$bin/driver" "$bin/farm" "$bin/bare-run" "$bin/bare-scan" "$NSCTL"; do
+    [ -x "$tool" ] || { echo "bench: $tool is missing: run make build" >&2; exit 1; }
+done
+for tool in unshare nsenter lsns setpriv ip gnuplot; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool is missing: run make deps" >&2; exit 1; }
+done
+
+if [ -n "$quick" ]; then
+    rounds=5 warmup=1
+    types=(uts all)
+    enter_cases=(uts all)
+    list_sizes=(100)
+else
+    rounds=201 warmup=5
+    types=(cgroup ipc mnt net pid time user uts all)
+    enter_cases=(uts net mnt uts,ipc,net all)
+    list_sizes=(100 1000 10000)
+fi
+true_bin=$(command -v true)
+
+mkdir -p "$results"
+raw=$results/raw.csv
+if [ "${1:-}" != --list-inside ]; then
+    echo "group,case,tool,rounds,median_us,q1_us,q3_us,min_us,max_us,maxrss_kb,paired_first,paired_second" >"$raw"
+    : >"$results/notes.txt"
+fi
+tmp=$(mktemp -d)
+tag=nsctl-bench-$$
+failures=0
+
+# ---- cleanup: only what this script started, by PID and by its own names ----
+launchers=()   # util-linux unshare processes, our children, as PID:SIGNAL-FOR-ITS-CHILD
+pids=()        # other children of ours, killed with SIGKILL
+driver_pid=    # the driver, stopped with SIGTERM: it reaps its command, then exits
+farm_pid=      # the farm, stopped with SIGTERM so that it reaps its children
+netns_names=() # ip netns names and nsctl pin names, all containing $tag
+
+# Stop a launcher so that every process reaps its own children: signal the
+# launcher's child (the target, or the list namespace's first process), let
+# unshare reap it and exit, and reap unshare; SIGKILL only if that stalls.
+# A target is PID 1 of its PID namespace, which takes only SIGKILL from us;
+# the list namespace's first process is this script, which handles SIGTERM.
+stop_launcher() {
+    local launcher=${1%%:*} signal=${1#*:} child i
+    child=$(cat "/proc/$launcher/task/$launcher/children" 2>/dev/null)
+    for child in $child; do
+        kill "-$signal" "$child" 2>/dev/null
+    done
+    [ -n "$child" ] || kill -KILL "$launcher" 2>/dev/null
+    for i in $(seq 300); do
+        [ "$(awk '{ print $3 }' "/proc/$launcher/stat" 2>/dev/null)" = Z ] && break
+        [ -e "/proc/$launcher" ] || break
+        [ "$i" = 200 ] && kill -KILL "$launcher" 2>/dev/null
+        sleep 0.01
+    done
+    wait "$launcher" 2>/dev/null
+}
+
+cleanup() {
+    trap - EXIT INT TERM HUP
+    local pid name
+    if [ -n "$driver_pid" ]; then
+        kill -TERM "$driver_pid" 2>/dev/null
+        wait "$driver_pid" 2>/dev/null
+        driver_pid=
+    fi
+    if [ -n "$farm_pid" ]; then
+        kill -TERM "$farm_pid" 2>/dev/null
+        wait "$farm_pid" 2>/dev/null
+        farm_pid=
+    fi
+    for pid in "${launchers[@]+"${launchers[@]}"}"; do
+        stop_launcher "$pid"
+    done
+    launchers=()
+    for pid in "${pids[@]+"${pids[@]}"}"; do
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
+    pids=()
+    for name in "${netns_names[@]+"${netns_names[@]}"}"; do
+        [ -e "/run/netns/$name" ] || continue
+        # ip netns del unmounts and removes a pin whoever made it.
+        ip netns del "$name" 2>/dev/null || { umount "/run/netns/$name" && rm -f "/run/netns/$name"; }
+    done
+    netns_names=()
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# Long work runs in the background and is waited for, so that a signal to
+# this script is handled at once (bash defers traps while a command runs in
+# the foreground, and the 10,000-process list runs for a minute).
+run_waited() {
+    "$@" &
+    local pid=$!
+    pids+=("$pid")
+    wait "$pid"
+}
+
+# For the tests of this script: with BENCH_HOLD=STAGE (enter, list), stop
+# there for a minute, with the stage's processes up, to be interrupted.
+hold() {
+    [ "${BENCH_HOLD:-}" = "$1" ] || return 0
+    echo "holding at $1"
+    run_waited setpriv --pdeathsig KILL sleep 60
+}
+
+note() {
+    echo "$*"
+    echo "$*" >>"$results/notes.txt"
+}
+
+have_nsctl() {
+    "$NSCTL" "$1" --help >/dev/null 2>&1
+}
+
+# The long option of a type, the same for nsctl and util-linux.
+type_options() {
+    local list=$1 t out=()
+    [ "$list" = all ] && list=cgroup,ipc,mnt,net,pid,time,user,uts
+    for t in ${list//,/ }; do
+        case $t in
+            mnt) out+=(--mount) ;;
+            *) out+=("--$t") ;;
+        esac
+    done
+    echo "${out[@]}"
+}
+
+# measure ROUNDS LABEL PROGRAM [ARG...] [::: LABEL PROGRAM [ARG...]]...
+measure() {
+    local n=$1 out
+    shift
+    "$bin/driver" -n "$n" -w "$warmup" "$@" >"$tmp/driver.out" 2>"$tmp/driver.err" &
+    driver_pid=$!
+    wait "$driver_pid"
+    local status=$?
+    driver_pid=
+    out=$(cat "$tmp/driver.out")
+    if [ $status -ne 0 ]; then
+        failures=$((failures + 1))
+        note "FAILED: $(tr '\n' ' ' <"$tmp/driver.err")"
+        return 1
+    fi
+    [ -s "$tmp/driver.err" ] && cat "$tmp/driver.err" >&2
+    printf '%s\n' "$out" | tee -a "$raw" | awk -F, '{printf "  %-32s median %9.1f us  IQR %9.1f-%-9.1f  peak %6d kB\n", $1 "," $2 "," $3, $5, $6, $7, $10}'
+}
+
+# Start a target process made by util-linux (an independent witness), dying
+# with this script; its PID (after exec) is TARGET.
+start_target() {
+    setpriv --pdeathsig KILL "$@" &
+    local launcher=$! i
+    launchers+=("$launcher:KILL")
+    TARGET=
+    for i in $(seq 500); do
+        if [ "${*: -2:1}" = sleep ] && [ "$(cat "/proc/$launcher/comm" 2>/dev/null)" = sleep ]; then
+            TARGET=$launcher
+            return 0
+        fi
+        # With --fork the target is unshare's child.
+        local child
+        child=$(cat "/proc/$launcher/task/$launcher/children" 2>/dev/null)
+        child=${child%% *}
+        if [ -n "$child" ] && [ "$(cat "/proc/$child/comm" 2>/dev/null)" = sleep ]; then
+            TARGET=$child
+            return 0
+        fi
+        sleep 0.01
+    done
+    note "FAILED: target $* never started"
+    return 1
+}
+
+# Inside the list benchmark's own PID namespace (see "list" below).
+list_inside() {
+    local n i procs namespaces r
+    for n in "$@"; do
+        "$bin/farm" "$n" >"$tmp/farm.out" &
+        farm_pid=$!
+        for i in $(seq 1200); do
+            grep -q '^ready' "$tmp/farm.out" 2>/dev/null && break
+            kill -0 "$farm_pid" 2>/dev/null || break
+            sleep 0.05
+        done
+        if ! grep -q '^ready' "$tmp/farm.out"; then
+            note "FAILED: farm $n never became ready"
+            failures=$((failures + 1))
+            kill -TERM "$farm_pid" 2>/dev/null
+            wait "$farm_pid" 2>/dev/null
+            farm_pid=
+            continue
+        fi
+        hold list
+        read -r procs namespaces < <("$bin/bare-scan")
+        note "list $n: a farm of $n processes; its /proc holds $procs processes, $namespaces namespaces"
+        # lsns takes seconds at 10,000 processes: fewer rounds there keep make bench short.
+        case $n in
+            100) r=51 ;;
+            1000) r=21 ;;
+            *) r=9 ;;
+        esac
+        [ "$r" -gt "$rounds" ] && r=$rounds
+        args=("list,$n,bare" "$bin/bare-scan" ::: "list,$n,util-linux" lsns)
+        have_nsctl list && args+=(::: "list,$n,nsctl" "$NSCTL" list)
+        measure "$r" "${args[@]}"
+        kill -TERM "$farm_pid"
+        wait "$farm_pid"
+        farm_pid=
+    done
+    [ "$failures" -eq 0 ]
+}
+if [ "${1:-}" = --list-inside ]; then
+    shift 3
+    list_inside "$@"
+    exit
+fi
+
+echo "bench: $(date -u '+%F %T') UTC, $rounds rounds (+$warmup warm-up) per case, results in $results"
+# The machine's load (1-minute average) as each group starts: a shared
+# machine's other work is noise that interleaving spreads, but does not remove.
+loads=()
+load() { loads+=("$1 $(cut -d' ' -f1 /proc/loadavg) ($(ls -d /proc/[0-9]* | wc -l) processes)"); }
+
+# ---- run: fork + new namespaces + exec + wait ----
+echo "== run"
+load run
+have_nsctl run || note "not measured: nsctl run is not built"
+for t in "${types[@]}"; do
+    read -ra opts <<<"$(type_options "$t")"
+    args=("run,$t,bare" "$bin/bare-run" "$t" "$true_bin"
+        ::: "run,$t,util-linux" unshare --fork "${opts[@]}" "$true_bin")
+    have_nsctl run && args+=(::: "run,$t,nsctl" "$NSCTL" run "${opts[@]}" "$true_bin")
+    measure "$rounds" "${args[@]}"
+done
+
+# ---- unshare: new namespaces + exec in place ----
+echo "== unshare"
+load unshare
+have_nsctl unshare || note "not measured: nsctl unshare is not built"
+for t in "${types[@]}"; do
+    read -ra opts <<<"$(type_options "$t")"
+    args=("unshare,$t,bare" "$bin/bare-unshare" "$t" "$true_bin"
+        ::: "unshare,$t,util-linux" unshare "${opts[@]}" "$true_bin")
+    have_nsctl unshare && args+=(::: "unshare,$t,nsctl" "$NSCTL" unshare "${opts[@]}" "$true_bin")
+    measure "$rounds" "${args[@]}"
+done
+
+# ---- enter: join a target's namespaces + exec ----
+echo "== enter"
+load enter
+have_nsctl enter || note "not measured: nsctl enter is not built"
+# One target in new namespaces of all eight types, so that "all" means eight.
+if start_target unshare --fork --kill-child --pid --mount-proc --user --map-root-user \
+    --mount --uts --ipc --net --cgroup --time sleep 3600; then
+    hold enter
+    for t in "${enter_cases[@]}"; do
+        if [ "$t" = all ]; then
+            nsenter_opts=(-a)
+            nsctl_opts=()
+        else
+            read -ra nsenter_opts <<<"$(type_options "$t")"
+            nsctl_opts=("${nsenter_opts[@]}")
+        fi
+        c=${t//,/+} # the case name is one CSV field
+        args=("enter,$c,bare" "$bin/bare-enter" "$t" "$TARGET" "$true_bin"
+            ::: "enter,$c,util-linux" nsenter -t "$TARGET" "${nsenter_opts[@]}" "$true_bin")
+        have_nsctl enter &&
+            args+=(::: "enter,$c,nsctl" "$NSCTL" enter "${nsctl_opts[@]}" "$TARGET" "$true_bin")
+        measure "$rounds" "${args[@]}"
+    done
+fi
+
+for launcher in "${launchers[@]+"${launchers[@]}"}"; do stop_launcher "$launcher"; done
+launchers=()
+
+# ---- list: every namespace of every process, with a farm of N processes ----
+# The listing runs in a PID namespace of its own with its own /proc, so that
+# it sees the farm and nothing of the machine's other processes (other test
+# suites on a shared machine would otherwise change N); and when that
+# namespace's first process ends, the kernel kills everything left in it.
+echo "== list"
+load list
+have_nsctl list || note "not measured: nsctl list is not built"
+setpriv --pdeathsig KILL unshare --pid --fork --kill-child --mount --propagation private \
+    --mount-proc "$0" --list-inside "$build" "$results" "${list_sizes[@]}" &
+launchers+=("$!:TERM")
+if ! wait $!; then
+    failures=$((failures + 1))
+    note "FAILED: the list benchmark"
+fi
+launchers=("${launchers[@]:0:${#launchers[@]}-1}")
+
+# ---- pin/unpin churn against ip netns ----
+echo "== pin"
+load pin
+have_nsctl pin && have_nsctl unpin || note "not measured: nsctl pin/unpin is not built"
+if start_target unshare --net sleep 3600; then
+    ip_name=$tag-ip nsctl_name=$tag-nsctl
+    netns_names+=("$ip_name" "$nsctl_name")
+    # Each driver round runs these in order, so every add is followed by its del.
+    args=("pin,attach/pin,iproute2" ip netns attach "$ip_name" "$TARGET"
+        ::: "pin,del/unpin,iproute2" ip netns del "$ip_name")
+    have_nsctl pin && have_nsctl unpin &&
+        args+=(::: "pin,attach/pin,nsctl" "$NSCTL" pin --net "$TARGET" "$nsctl_name"
+            ::: "pin,del/unpin,nsctl" "$NSCTL" unpin "$nsctl_name")
+    measure "$rounds" "${args[@]}"
+
+    # A new namespace pinned at once: ip netns add, nsctl unshare --net=FILE.
+    add_name=$tag-ipadd nsctl_add=$tag-nsctladd
+    netns_names+=("$add_name" "$nsctl_add")
+    args=("pin,add/unshare--net=FILE,iproute2" ip netns add "$add_name"
+        ::: "pin,add-del/unpin,iproute2" ip netns del "$add_name")
+    have_nsctl unshare && have_nsctl unpin &&
+        args+=(::: "pin,add/unshare--net=FILE,nsctl" "$NSCTL" unshare "--net=/run/netns/$nsctl_add" "$true_bin"
+            ::: "pin,add-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_add")
+    measure "$rounds" "${args[@]}"
+fi
+
+note "load average (1 min) and processes on the machine as each group started: $(IFS=,; echo "${loads[*]}" | sed 's/,/, /g')"
+cleanup
+trap - EXIT INT TERM HUP
+
+# ---- report: ratios, the plot, docs/PERFORMANCE.md ----
+update_docs=
+[ -z "$quick" ] && [ -z "${BENCH_RESULTS:-}" ] && update_docs=1
+"$top/bench/report.sh" "$results" "$NSCTL" ${update_docs:+--docs} || failures=$((failures + 1))
+
+if [ "$failures" -gt 0 ]; then
+    echo "bench: $failures measurement(s) failed (see above)"
+    exit 1
+fi
+echo "bench: done; ratios in $results/results.csv"

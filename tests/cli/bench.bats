@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The benchmark harness (bench/): its bare programs, farm and driver do what
+# they claim, and a quick run measures every peer and leaves nothing behind.
+
+load helpers
+
+setup() {
+    MOUNTS_BEFORE=$(mount_table)
+    TMP=$(mktemp -d)
+    BENCH=$NSCTL_BUILD/bench
+}
+
+teardown() {
+    cleanup_pids
+    rm -rf "$TMP"
+    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+# Every process descending from PID, as "PID:STARTTIME" (so a reused PID never matches).
+descendants() {
+    local pids=("$1") out=() p child start
+    while [ ${#pids[@]} -gt 0 ]; do
+        p=${pids[0]}
+        pids=("${pids[@]:1}")
+        for child in $(cat /proc/"$p"/task/*/children 2>/dev/null); do
+            start=$(awk '{ print $22 }' "/proc/$child/stat" 2>/dev/null)
+            [ -n "$start" ] || continue # gone already
+            pids+=("$child")
+            out+=("$child:$start")
+        done
+    done
+    echo "${out[@]+"${out[@]}"}"
+}
+
+# Fail if any of the "PID:STARTTIME" processes still exists.
+none_alive() {
+    local entry
+    for entry in "$@"; do
+        [ "$(awk '{ print $22 }' "/proc/${entry%%:*}/stat" 2>/dev/null)" != "${entry#*:}" ] || {
+            echo "still alive: $entry ($(tr '\0' ' ' <"/proc/${entry%%:*}/cmdline"))"
+            return 1
+        }
+    done
+}
+
+@test "bench: bare-run and bare-unshare make the namespaces they are given" {
+    require_root
+    run "$BENCH/bare-run" uts,net readlink /proc/self/ns/uts
+    [ "$status" -eq 0 ]
+    [ "$output" != "$(readlink /proc/$$/ns/uts)" ]
+    run "$BENCH/bare-run" pid sh -c 'echo $$'
+    [ "$output" = 1 ]
+    run "$BENCH/bare-unshare" ipc readlink /proc/self/ns/ipc
+    [ "$status" -eq 0 ]
+    [ "$output" != "$(readlink /proc/$$/ns/ipc)" ]
+    run "$BENCH/bare-unshare" uts readlink /proc/self/ns/net
+    [ "$output" = "$(readlink /proc/$$/ns/net)" ]
+}
+
+@test "bench: bare programs end as PROGRAM ends, and fail with 125 on bad input" {
+    require_root
+    run "$BENCH/bare-run" uts sh -c 'exit 7'
+    [ "$status" -eq 7 ]
+    run "$BENCH/bare-run" nosuchtype true
+    [ "$status" -eq 125 ]
+    run -127 "$BENCH/bare-unshare" uts /nonexistent
+    [ "$status" -eq 127 ]
+    run "$BENCH/bare-enter" uts "$(dead_pid)" true
+    [ "$status" -eq 125 ]
+    [[ "$output" == *pidfd_open* ]]
+}
+
+@test "bench: bare-enter joins a target made by util-linux unshare" {
+    require_root
+    start_target --uts --ipc --net
+    run "$BENCH/bare-enter" uts,net "$TARGET" readlink /proc/self/ns/uts /proc/self/ns/net /proc/self/ns/ipc
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$(readlink /proc/$TARGET/ns/uts)" ]
+    [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/net)" ]
+    [ "${lines[2]}" = "$(readlink /proc/$$/ns/ipc)" ]
+}
+
+@test "bench: bare-scan counts the processes of /proc and their namespaces" {
+    run "$BENCH/bare-scan"
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ ^([0-9]+)\ ([0-9]+)$ ]]
+    [ "${BASH_REMATCH[1]}" -ge 1 ]
+    [ "${BASH_REMATCH[2]}" -ge 8 ]
+}
+
+@test "bench: the driver runs commands in turns and stops at a failing one" {
+    run "$BENCH/driver" -n 3 -w 1 a sh -c "echo a >>$TMP/order" ::: b sh -c "echo b >>$TMP/order"
+    [ "$status" -eq 0 ]
+    [ "$(tr -d '\n' <"$TMP/order")" = abababab ]
+    [ "${#lines[@]}" -eq 2 ]
+    [[ "${lines[0]}" =~ ^a,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,1.0000,[0-9.]+$ ]]
+    [[ "${lines[1]}" =~ ^b,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,[0-9.]+,1.0000$ ]]
+    run "$BENCH/driver" -n 3 ok true ::: bad false
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"bad: exited with status 1"* ]]
+}
+
+@test "bench: farm starts N processes, a quarter in own uts and ipc namespaces, and reaps them on SIGTERM" {
+    require_root
+    "$BENCH/farm" 40 >"$TMP/farm.out" &
+    local farm=$!
+    TEST_PIDS+=("$farm")
+    for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+    [ "$(cat "$TMP/farm.out")" = "ready 40" ]
+    children=$(cat /proc/$farm/task/$farm/children)
+    [ "$(echo $children | wc -w)" -eq 40 ]
+    own=0
+    for c in $children; do
+        if [ "$(readlink /proc/$c/ns/uts)" != "$(readlink /proc/$farm/ns/uts)" ]; then
+            [ "$(readlink /proc/$c/ns/ipc)" != "$(readlink /proc/$farm/ns/ipc)" ]
+            own=$((own + 1))
+        fi
+    done
+    [ "$own" -eq 10 ]
+    procs=$(descendants "$farm")
+    kill -TERM "$farm"
+    wait "$farm"
+    none_alive $procs
+}
+
+@test "bench: a farm killed with SIGKILL takes its children with it" {
+    require_root
+    "$BENCH/farm" 20 >"$TMP/farm.out" &
+    local farm=$!
+    TEST_PIDS+=("$farm")
+    for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+    procs=$(descendants "$farm")
+    [ "$(echo $procs | wc -w)" -eq 20 ]
+    kill -KILL "$farm"
+    wait "$farm" || true
+    for i in $(seq 100); do none_alive $procs >/dev/null && break; sleep 0.02; done
+    none_alive $procs
+}
+
+@test "bench: a quick run measures every peer, writes ratios, and leaves nothing behind" {
+    require_root
+    BENCH_QUICK=1 BENCH_RESULTS=$TMP/results "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&- &
+    local bench=$!
+    TEST_PIDS+=("$bench")
+    procs=
+    while kill -0 "$bench" 2>/dev/null; do
+        procs="$procs $(descendants "$bench")"
+        sleep 0.05
+    done
+    wait "$bench"
+    status=$?
+    cat "$TMP/out"
+    [ "$status" -eq 0 ]
+    none_alive $procs
+    # Other suites may pin and unpin at the same time: look for this run's names only.
+    ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-"
+    csv=$TMP/results/results.csv
+    for row in run,uts unshare,uts enter,uts run,all enter,all list,100; do
+        grep -E "^$row,util-linux,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]+," "$csv"
+    done
+    grep -E "^pin,attach/pin,iproute2,,[0-9.]+," "$csv"
+    [ -s "$TMP/results/list-scaling.png" ]
+    # Each nsctl subcommand is measured exactly when it is built.
+    for sub in run unshare enter list; do
+        if "$NSCTL" $sub --help >/dev/null 2>&1; then
+            grep -E "^$sub,[^,]+,util-linux,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+," "$csv"
+        else
+            grep -x "not measured: nsctl $sub is not built" "$TMP/out"
+        fi
+    done
+}
+
+@test "bench: a run interrupted while its targets and its farm live leaves nothing behind" {
+    require_root
+    for stage in enter list; do
+        BENCH_HOLD=$stage BENCH_QUICK=1 BENCH_RESULTS=$TMP/results \
+            "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&- &
+        local bench=$!
+        TEST_PIDS+=("$bench")
+        for i in $(seq 600); do grep -q "^holding at $stage" "$TMP/out" && break; sleep 0.05; done
+        grep -q "^holding at $stage" "$TMP/out"
+        procs=$(descendants "$bench")
+        [ "$(echo $procs | wc -w)" -ge 2 ]
+        kill -TERM "$bench"
+        status=0
+        wait "$bench" || status=$?
+        [ "$status" -eq 143 ]
+        none_alive $procs
+        ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-"
+    done
+}
