@@ -77,6 +77,7 @@ struct mountinfo_nsfs {
 int mountinfo_parse_nsfs(const char *line, struct mountinfo_nsfs *ret);
 
 /* "net:[4026531840]" as a type and an inode; -EINVAL otherwise. */
-int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type, ino_t *ret_ino);
+int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type,
+			 ino_t *ret_ino);
 
 #endif

@@ -170,12 +170,8 @@ static void parse(int argc, char **argv, struct request *req)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
-			if (c == '?' && optopt)
-				cli_usage_error("option '-%c': unknown, or its argument is missing",
-						optopt);
-			if (c == '?')
-				cli_usage_error("option '%s': unknown, or its argument is missing",
-						argv[optind - 1]);
+			if (c == '?' || c == ':')
+				cli_bad_option(argv, optstring);
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);
 			if (req->asked & NSCTL_TYPE_BIT(type))

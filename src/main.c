@@ -18,7 +18,7 @@ static const struct cli_command commands[] = {
 	{ "unpin", cmd_unpin, "remove pins", EXIT_FAILURE, EXIT_USAGE },
 	{ "enter", cmd_enter, "join the namespaces of a process, file or pin and run a program",
 	  EXIT_EXEC_FAILED },
-	{ "list", cmd_list, "list every namespace on the host", EXIT_USAGE },
+	{ "list", cmd_list, "list every namespace on the host", EXIT_FAILURE, EXIT_USAGE },
 };
 
 static void usage(FILE *out)

@@ -37,7 +37,8 @@ static void test_link_parse(void **state)
 			      "net:[99999999999999999999999]",
 			      "/dev/null" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(ns_link_parse_length(bad[i], strlen(bad[i]), &type, &ino), -EINVAL);
+		assert_int_equal(ns_link_parse_length(bad[i], strlen(bad[i]), &type, &ino),
+				 -EINVAL);
 }
 
 static void test_nsfs_line(void **state)
