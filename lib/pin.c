@@ -106,7 +106,7 @@ static int bind_ns_onto(int nsfd, int filefd)
 	}
 	fd_path(source, nsfd);
 	fd_path(target, filefd);
-	if (mount(source, target, NULL, MS_BIND, NULL) < 0)
+	if (mount(source, target, "none", MS_BIND, NULL) < 0)
 		return negative_errno();
 	return 0;
 }
@@ -175,9 +175,9 @@ static int make_private_and_reopen(const char *dir, const char *base, const stru
 	_cleanup_close_ int newdir = -1, newfile = -1;
 	struct stat st;
 
-	if (mount(dir, dir, NULL, MS_BIND, NULL) < 0)
+	if (mount(dir, dir, "none", MS_BIND, NULL) < 0)
 		return negative_errno();
-	if (mount(NULL, dir, NULL, MS_PRIVATE, NULL) < 0) {
+	if (mount("none", dir, "none", MS_PRIVATE, NULL) < 0) {
 		int r = negative_errno();
 
 		umount2(dir, MNT_DETACH);
