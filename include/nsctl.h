@@ -132,7 +132,8 @@ int nsctl_ns_same(int fd_a, int fd_b);
 /*
  * A handle on one process that cannot be confused with a later process of
  * the same PID: it holds a pidfd (where the kernel has pidfd_open) and a
- * directory fd of /proc/PID opened while the pidfd showed the process alive.
+ * directory fd of /proc/PID opened while the pidfd showed the process alive
+ * (on first use where there is a pidfd, at once where there is none).
  */
 struct nsctl_process;
 
@@ -147,7 +148,10 @@ pid_t nsctl_process_pid(const struct nsctl_process *process);
 /* The pidfd, or -1 where the kernel has no pidfd_open. Owned by the handle. */
 int nsctl_process_pidfd(const struct nsctl_process *process);
 
-/* The /proc/PID directory fd. Owned by the handle. */
+/*
+ * The /proc/PID directory fd, owned by the handle; opened on first use, so
+ * it can fail: -ESRCH once the process has gone, -EINVAL for NULL.
+ */
 int nsctl_process_procfd(const struct nsctl_process *process);
 
 /* 1 if the process is still running (not yet reaped), 0 if it has gone. */

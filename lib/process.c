@@ -12,8 +12,15 @@
 
 struct nsctl_process {
 	pid_t pid;
-	int pidfd;  /* -1 where the kernel has no pidfd_open */
-	int procfd; /* /proc/PID, opened while the pidfd showed the process alive */
+	int pidfd; /* -1 where the kernel has no pidfd_open */
+	/*
+	 * /proc/PID, opened while the pidfd showed the process alive.  With a
+	 * pidfd it is opened on first use (nsctl_process_procfd): joining
+	 * through the pidfd alone never needs /proc, and enter is measured
+	 * against a bare pidfd_open+setns.  Without one it is the anchor, and
+	 * opened at once.
+	 */
+	int procfd;
 };
 
 NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
@@ -65,12 +72,37 @@ static int pidfd_alive(int pidfd)
 	return r == 0 ? 1 : 0;
 }
 
+/* Open /proc/PID and prove, through the pidfd taken before, that it is that process's. */
+static int open_procfd(pid_t pid, int pidfd)
+{
+	_cleanup_close_ int procfd = -1;
+	char path[32];
+	int r;
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (procfd < 0)
+		return errno == ENOENT ? -ESRCH : negative_errno();
+	/*
+	 * If the pidfd's process is still there now, the /proc directory
+	 * opened in between is that process's: a PID is not reused before its
+	 * process is reaped.  Without pidfds the directory fd alone is the
+	 * anchor: once its process is gone, lookups under it fail.
+	 */
+	if (pidfd >= 0) {
+		r = pidfd_alive(pidfd);
+		if (r < 0)
+			return r;
+		if (r == 0)
+			return -ESRCH;
+	}
+	return TAKE_FD(procfd);
+}
+
 NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
 {
 	_cleanup_close_ int pidfd = -1, procfd = -1;
 	struct nsctl_process *process;
-	char path[32];
-	int r;
 
 	if (pid <= 0 || !ret_process)
 		return -EINVAL;
@@ -82,22 +114,10 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 	pidfd = sys_pidfd_open(pid, 0);
 	if (pidfd < 0 && errno != ENOSYS && errno != EPERM)
 		return negative_errno();
-	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
-	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (procfd < 0)
-		return errno == ENOENT ? -ESRCH : negative_errno();
-	/*
-	 * The pidfd came first.  If its process is still there now, the /proc
-	 * directory opened in between is that process's: a PID is not reused
-	 * before its process is reaped.  Without pidfds the directory fd alone
-	 * is the anchor: once its process is gone, lookups under it fail.
-	 */
-	if (pidfd >= 0) {
-		r = pidfd_alive(pidfd);
-		if (r < 0)
-			return r;
-		if (r == 0)
-			return -ESRCH;
+	if (pidfd < 0) {
+		procfd = open_procfd(pid, -1);
+		if (procfd < 0)
+			return procfd;
 	}
 	process = calloc(1, sizeof(*process));
 	if (!process)
@@ -130,7 +150,24 @@ NSCTL_EXPORT int nsctl_process_pidfd(const struct nsctl_process *process)
 
 NSCTL_EXPORT int nsctl_process_procfd(const struct nsctl_process *process)
 {
-	return process ? process->procfd : -1;
+	/* The handle is logically const; the fd is a cache, filled once even by racing threads. */
+	int *slot, fd, expected = -1;
+
+	if (!process)
+		return -EINVAL;
+	slot = (int *)&process->procfd;
+	fd = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (fd >= 0)
+		return fd;
+	fd = open_procfd(process->pid, process->pidfd);
+	if (fd < 0)
+		return fd;
+	if (!__atomic_compare_exchange_n(slot, &expected, fd, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		close(fd);
+		return expected;
+	}
+	return fd;
 }
 
 NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
@@ -152,7 +189,7 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 {
 	const struct type_row *row = type_row(type);
 	char path[64];
-	int fd;
+	int fd, procfd;
 
 	if (!process || !row)
 		return -EINVAL;
@@ -172,8 +209,11 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 		if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
 			return negative_errno();
 	}
+	procfd = nsctl_process_procfd(process);
+	if (procfd < 0)
+		return procfd;
 	snprintf(path, sizeof(path), "ns/%s", type_proc_name(type, for_children));
-	fd = openat(process->procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		/* A zombie, or a process that has gone, has no namespaces left to open. */
 		if (errno == ENOENT || errno == ESRCH)

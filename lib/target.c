@@ -11,10 +11,14 @@
 /* The whole of a small file under DIRFD, NUL-terminated (SIZE excludes the NUL). */
 static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_size)
 {
-	_cleanup_close_ int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	_cleanup_close_ int fd = -1;
 	_cleanup_free_ char *text = NULL;
 	size_t size = 0, allocated = 0;
 
+	/* DIRFD is nsctl_process_procfd()'s answer: -errno when /proc/PID could not be opened. */
+	if (dirfd < 0)
+		return dirfd;
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errno == ENOENT ? -ESRCH : negative_errno();
 	for (;;) {

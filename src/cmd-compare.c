@@ -2,7 +2,7 @@
 /* nsctl compare: do two processes, or namespace files, share their namespaces? */
 #include <getopt.h>
 #include <inttypes.h>
-#include <libsmartcols.h>
+#include "scols.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,8 +141,10 @@ static void print_results(const struct result *results, size_t n, bool json, boo
 		{ "B", 10, SCOLS_JSON_NUMBER },   { "A-ID", 4, SCOLS_JSON_NUMBER },
 		{ "B-ID", 4, SCOLS_JSON_NUMBER }, { "RESULT", 9, SCOLS_JSON_STRING },
 	};
-	struct libscols_table *table = scols_new_table();
+	struct libscols_table *table;
 
+	cli_scols_load();
+	table = scols_new_table();
 	if (!table)
 		cli_die(EXIT_COMPARE_TROUBLE, -ENOMEM, "cannot make the output table");
 	scols_table_enable_json(table, json);

@@ -296,7 +296,7 @@ static void open_target(const struct request *req, struct target *tg)
 /* Root, working directory, environment and cgroup: taken from the target before joining. */
 static void open_extras(const struct request *req, struct target *tg)
 {
-	int procfd = tg->process ? nsctl_process_procfd(tg->process) : -1;
+	int procfd = -1;
 	int r;
 
 	tg->root_fd = tg->wd_fd = tg->cgroup_fd = -1;
@@ -306,6 +306,11 @@ static void open_extras(const struct request *req, struct target *tg)
 				"TARGET, and '%s' is not one",
 				req->target);
 	/* Through the /proc/PID directory fd, which cannot be another process's. */
+	if ((req->root && !req->root_dir) || (req->wd && !req->wd_dir)) {
+		procfd = nsctl_process_procfd(tg->process);
+		if (procfd < 0)
+			cli_fail(procfd, "/proc/%d", (int)nsctl_process_pid(tg->process));
+	}
 	if (req->root) {
 		tg->root_fd = req->root_dir
 				  ? open(req->root_dir, O_PATH | O_DIRECTORY | O_CLOEXEC)

@@ -2,7 +2,7 @@
 /* nsctl list: every namespace on the host, as a table, JSON, a tree or a Graphviz graph. */
 #include <getopt.h>
 #include <inttypes.h>
-#include <libsmartcols.h>
+#include "scols.h"
 #include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -357,9 +357,12 @@ static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns
 static void print_table(const struct request *req, const struct nsctl_list *list)
 {
 	size_t n = nsctl_list_count(list);
-	struct libscols_table *table = scols_new_table();
-	struct libscols_line **lines = calloc(n + 1, sizeof(*lines));
+	struct libscols_table *table;
+	struct libscols_line **lines;
 
+	cli_scols_load();
+	table = scols_new_table();
+	lines = calloc(n + 1, sizeof(*lines));
 	if (!table || !lines)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	scols_table_enable_json(table, req->json);

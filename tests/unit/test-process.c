@@ -47,7 +47,7 @@ static void test_open_bad_arguments(void **state)
 	assert_null(p);
 	assert_int_equal(nsctl_process_pid(NULL), -1);
 	assert_int_equal(nsctl_process_pidfd(NULL), -1);
-	assert_int_equal(nsctl_process_procfd(NULL), -1);
+	assert_int_equal(nsctl_process_procfd(NULL), -EINVAL);
 	assert_int_equal(nsctl_process_alive(NULL), -EINVAL);
 	assert_int_equal(nsctl_process_open_ns(NULL, NSCTL_TYPE_NET, false), -EINVAL);
 }
@@ -112,6 +112,32 @@ static void test_zombie_and_reaped(void **state)
 	assert_null(p);
 }
 
+/*
+ * With a pidfd, /proc/PID is opened on first use: after the process is
+ * reaped that must fail, even if the PID were reused by then, and never
+ * give another process's directory.
+ */
+static void test_procfd_after_reap(void **state)
+{
+	struct nsctl_process *p = NULL;
+	char **env = NULL;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	assert_int_equal(nsctl_process_open(pid, &p), 0);
+	assert_int_equal(kill(pid, SIGKILL), 0);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	if (nsctl_process_pidfd(p) >= 0)
+		assert_int_equal(nsctl_process_procfd(p), -ESRCH);
+	assert_int_equal(nsctl_process_read_environ(p, &env), -ESRCH);
+	assert_null(env);
+	nsctl_process_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -119,6 +145,7 @@ int main(void)
 		cmocka_unit_test(test_open_bad_arguments),
 		cmocka_unit_test(test_open_ns_matches_proc),
 		cmocka_unit_test(test_zombie_and_reaped),
+		cmocka_unit_test(test_procfd_after_reap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
