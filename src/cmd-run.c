@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* nsctl run: PROGRAM as a supervised child in new namespaces, ending as it ends. */
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -154,8 +155,23 @@ int cmd_run(int argc, char **argv)
 
 	create_options_parse(argc, argv, CREATE_RUN, &o);
 	sync = need_sync(&o);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
-		cli_fail(-errno, "socketpair");
+	/*
+	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
+	 * handshake, --init's report) needs a socket pair; the lifeline alone is
+	 * a pipe, cheaper to make, whose read end the child holds: it sees EOF
+	 * when nsctl dies.
+	 */
+	if (sync || o.init) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
+			cli_fail(-errno, "socketpair");
+	} else {
+		int line[2];
+
+		if (pipe2(line, O_CLOEXEC) < 0)
+			cli_fail(-errno, "pipe2");
+		sock[0] = line[1];
+		sock[1] = line[0];
+	}
 	/* Blocked before the child exists, so no signal for it is lost in between. */
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
