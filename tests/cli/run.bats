@@ -23,6 +23,7 @@ setup() {
 teardown() {
     cleanup_pids
     [ -n "${CGROUP:-}" ] && rmdir "$CGROUP" 2>/dev/null
+    [ -n "${SUBID_LINE:-}" ] && sed -i "/^$SUBID_LINE\$/d" /etc/subuid /etc/subgid
     mounts_after=$(own_mounts)
     rm -rf "$TMP"
     [ "$(hostname)" = "$HOST_BEFORE" ]
@@ -234,6 +235,36 @@ inside_inodes() {
     echo "$output"
     [ "$status" -eq 125 ]
     [[ "$output" == *"newuidmap"* ]]
+    [[ "$output" == *"nsctl: run: cannot write the user namespace maps of PID"* ]]
+}
+
+@test "run: unprivileged ranges granted in /etc/subuid and /etc/subgid are written by newuidmap/newgidmap" {
+    require_userns_for_nobody
+    command -v newuidmap >/dev/null || skip "newuidmap (uidmap package) is not installed"
+    # A range for nobody (by number, as shadow allows), beyond any other test's ids,
+    # removed again by teardown.
+    SUBID_LINE="65534:$((400000 + 1000 * ($$ % 500))):1000"
+    local base=${SUBID_LINE#65534:}
+    base=${base%:1000}
+    echo "$SUBID_LINE" >>/etc/subuid
+    echo "$SUBID_LINE" >>/etc/subgid
+    run as_nobody "$NSCTL" run -U --setgroups deny --map-users 0:65534:1 --map-users "1:$base:1000" \
+        --map-groups 0:65534:1 --map-groups "1:$base:1000" \
+        sh -c 'cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups; id -u; id -g'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" =~ ^\ +0\ +65534\ +1$ ]]
+    [[ "${lines[1]}" =~ ^\ +1\ +$base\ +1000$ ]]
+    [[ "${lines[2]}" =~ ^\ +0\ +65534\ +1$ ]]
+    [[ "${lines[3]}" =~ ^\ +1\ +$base\ +1000$ ]]
+    [ "${lines[4]}" = deny ]
+    [ "${lines[5]}" = 0 ]
+    [ "${lines[6]}" = 0 ]
+    # One id beyond the grant: newgidmap refuses, and so does nsctl, with 125.
+    run as_nobody "$NSCTL" run -U --map-users 0:65534:1 --map-users "1:$base:1000" \
+        --map-groups 0:65534:1 --map-groups "1:$((base + 1)):1000" true
+    echo "$output"
+    [ "$status" -eq 125 ]
     [[ "$output" == *"nsctl: run: cannot write the user namespace maps of PID"* ]]
 }
 
