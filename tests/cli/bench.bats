@@ -4,17 +4,20 @@
 # they claim, and a quick run measures every peer and leaves nothing behind.
 
 load helpers
+load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
     BENCH=$NSCTL_BUILD/bench
+    # Other sessions mount meanwhile: only this test's own mounts are judged.
+    MARK=nsctl-bench-
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 # Every process descending from PID, as "PID:STARTTIME" (so a reused PID never matches).

@@ -3,17 +3,20 @@
 # nsctl compare, checked against readlink /proc/PID/ns/* of processes made by util-linux unshare.
 
 load helpers
+load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
+    # Other sessions mount meanwhile: only this test's own mounts are judged.
+    MARK=nsctl-compare-$$
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
     [ -n "${PIN:-}" ] && umount "$PIN" 2>/dev/null
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 all_types="cgroup ipc mnt net pid time user uts"

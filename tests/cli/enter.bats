@@ -3,6 +3,7 @@
 # nsctl enter, checked through /proc against targets made by util-linux unshare and iproute2.
 
 load helpers
+load hardening
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -10,12 +11,14 @@ setup() {
     if [ "$(id -u)" -eq 0 ] && ! mountpoint -q /run/netns; then
         ip netns add "nsctl-enter-setup-$$" && ip netns del "nsctl-enter-setup-$$"
     fi
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
     NAME=nsctl-enter-$$-$BATS_TEST_NUMBER
     PINS=()
     NETNS=()
     CGROUP=
+    # Other sessions mount meanwhile: only this test's own mounts are judged.
+    MARK=$NAME
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
@@ -28,7 +31,7 @@ teardown() {
     for p in "${NETNS[@]+"${NETNS[@]}"}"; do ip netns del "$p" 2>/dev/null; done
     [ -n "$CGROUP" ] && rmdir "$CGROUP" 2>/dev/null
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 all_types="cgroup ipc mnt net pid time user uts"

@@ -3,11 +3,14 @@
 # nsctl pin and unpin, checked with util-linux nsenter, iproute2's ip netns and the mount table.
 
 load helpers
+load hardening
 
 setup() {
-    MOUNTS_BEFORE=$(mount_table)
     TMP=$(mktemp -d)
     NAME=nsctl-pin-test-$$-$BATS_TEST_NUMBER
+    # Other sessions mount meanwhile: only this test's own mounts are judged.
+    MARK=$NAME
+    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
@@ -19,7 +22,7 @@ teardown() {
         rm -f "$f"
     done
     rm -rf "$TMP"
-    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
 @test "pin: a pinned namespace outlives its process; nsenter and compare reach it" {
