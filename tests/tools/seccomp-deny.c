@@ -8,7 +8,7 @@
  *
  * Usage: seccomp-deny [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND [ARG...]
  *        seccomp-deny --list
- * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone.
+ * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone; -s unshare-newtime unshare(CLONE_NEWTIME).
  * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
@@ -57,6 +57,8 @@ static const struct {
 	{ "mount_setattr", "newmount", 442, -1 },
 	/* waitid(P_PIDFD, ...) of Linux 5.4: before it, EINVAL for the unknown idtype. */
 	{ "waitid-pidfd", NULL, __NR_waitid, 3, EINVAL },
+	/* unshare(CLONE_NEWTIME) alone, as nsctl run's child makes it: EINVAL before Linux 5.6. */
+	{ "unshare-newtime", NULL, __NR_unshare, 0x80, EINVAL },
 };
 
 #define NSIO 0xb7
