@@ -40,8 +40,9 @@
 static const struct {
 	const char *name, *group;
 	long nr;
-	long arg0;     /* deny only when the first argument is this, or -1 */
-	int old_error; /* what an older kernel answers, when not ENOSYS */
+	long arg0;      /* deny only when the first argument is this, or -1 */
+	int old_error;  /* what an older kernel answers, when not ENOSYS */
+	bool arg0_bits; /* deny when the first argument has any bit of arg0 set */
 } syscalls[] = {
 	{ "pidfd_send_signal", "pidfd", 424, -1 },
 	{ "open_tree", "newmount", 428, -1 },
@@ -57,8 +58,8 @@ static const struct {
 	{ "mount_setattr", "newmount", 442, -1 },
 	/* waitid(P_PIDFD, ...) of Linux 5.4: before it, EINVAL for the unknown idtype. */
 	{ "waitid-pidfd", NULL, __NR_waitid, 3, EINVAL },
-	/* unshare(CLONE_NEWTIME) alone, as nsctl run's child makes it: EINVAL before Linux 5.6. */
-	{ "unshare-newtime", NULL, __NR_unshare, 0x80, EINVAL },
+	/* unshare() with CLONE_NEWTIME among its flags: EINVAL before Linux 5.6. */
+	{ "unshare-newtime", NULL, __NR_unshare, 0x80, EINVAL, true },
 };
 
 #define NSIO 0xb7
@@ -95,6 +96,7 @@ struct denial {
 	bool is_ioctl;
 	unsigned long what; /* the syscall number or the ioctl request */
 	long arg0;          /* a system call's first argument, or -1 for any */
+	bool arg0_bits;     /* arg0 is a set of bits, any of which denies */
 	int error;
 };
 
@@ -111,11 +113,11 @@ static _Noreturn void usage(const char *why)
 	exit(2);
 }
 
-static void add(bool is_ioctl, unsigned long what, long arg0, int error)
+static void add(bool is_ioctl, unsigned long what, long arg0, bool arg0_bits, int error)
 {
 	if (n_denials >= sizeof(denials) / sizeof(denials[0]))
 		usage("too many denials");
-	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, error };
+	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, arg0_bits, error };
 }
 
 static void parse(bool is_ioctl, const char *arg)
@@ -141,7 +143,7 @@ static void parse(bool is_ioctl, const char *arg)
 		for (size_t i = 0; i < sizeof(ioctls) / sizeof(ioctls[0]); i++)
 			if (strcmp(ioctls[i].name, name) == 0 ||
 			    (ioctls[i].group && strcmp(ioctls[i].group, name) == 0)) {
-				add(true, ioctls[i].request, -1, error);
+				add(true, ioctls[i].request, -1, false, error);
 				found++;
 			}
 	} else {
@@ -149,6 +151,7 @@ static void parse(bool is_ioctl, const char *arg)
 			if (strcmp(syscalls[i].name, name) == 0 ||
 			    (syscalls[i].group && strcmp(syscalls[i].group, name) == 0)) {
 				add(false, (unsigned long)syscalls[i].nr, syscalls[i].arg0,
+				    syscalls[i].arg0_bits,
 				    !colon && syscalls[i].old_error ? syscalls[i].old_error
 								    : error);
 				found++;
@@ -180,7 +183,8 @@ static void install(void)
 			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].what, 0, 3);
 			program[n++] = (struct sock_filter)LOAD(args[0]);
 			program[n++] = (struct sock_filter)BPF_JUMP(
-			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].arg0, 0, 1);
+			    BPF_JMP | (denials[i].arg0_bits ? BPF_JSET : BPF_JEQ) | BPF_K,
+			    (uint32_t)denials[i].arg0, 0, 1);
 			program[n++] =
 			    (struct sock_filter)RET(SECCOMP_RET_ERRNO | (uint32_t)denials[i].error);
 			program[n++] = (struct sock_filter)LOAD(nr);
