@@ -108,7 +108,7 @@ find_kernel_thread() {
 # A prefix for "bad" (BAD_WRAP) that runs nsctl as on a kernel without time
 # namespaces (before Linux 5.6): in a mount namespace of its own, the time
 # files of its /proc/PID/ns are hidden (the other ones bind-mounted back), and
-# unshare(CLONE_NEWTIME) fails with EINVAL as such a kernel's does.
+# unshare() and setns() fail with EINVAL for CLONE_NEWTIME as such a kernel's do.
 WITHOUT_TIME_NAMESPACE=(unshare --mount --propagation private sh -c '
     dir=$0/ns-$$
     mkdir "$dir" || exit 125
@@ -122,5 +122,5 @@ WITHOUT_TIME_NAMESPACE=(unshare --mount --propagation private sh -c '
     rm -rf "$dir"
     exec "$@"')
 without_time_namespace() {
-    BAD_WRAP=("${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -s unshare-newtime --)
+    BAD_WRAP=("${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -s unshare-newtime -s setns-newtime --)
 }
