@@ -56,9 +56,11 @@ int cmd_pin(int argc, char **argv)
 		case 't': {
 			unsigned listed = cli_parse_type_list("--type", optarg);
 
-			if (types & listed)
-				cli_usage_error("--type '%s': a namespace type given twice",
-						optarg);
+			nsctl_type_foreach (t)
+				if (types & listed & NSCTL_TYPE_BIT(t))
+					cli_usage_error("--type '%s': namespace type '%s' given "
+							"twice",
+							optarg, nsctl_type_get(t)->name);
 			types |= listed;
 			break;
 		}

@@ -84,7 +84,9 @@ teardown() {
         "$MARK"
     bad pin 2 "--net given twice" -n -n $$ "$TMP/pin"
     bad pin 2 "--net given twice" --type net,uts --net $$ "$MARK"
-    bad pin 2 "--type 'uts': a namespace type given twice" --uts --type uts $$ "$MARK"
+    bad pin 2 "--type 'uts': namespace type 'uts' given twice" --uts --type uts $$ "$MARK"
+    bad pin 2 "--type 'ipc,net': namespace type 'net' given twice" --type net,uts \
+        --type ipc,net $$ "$MARK"
     bad pin 2 "unrecognized option '--bogus'" --bogus $$ "$TMP/pin"
     bad pin 2 "option '--type' needs an argument" --type
     bad pin 2 "too many operands" $$ "$TMP/pin" --type # after the operands: one more
