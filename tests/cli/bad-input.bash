@@ -84,9 +84,10 @@ start_zombie() {
 }
 
 # A kernel thread (PF_KTHREAD in the flags of /proc/PID/stat), found by reading
-# only: not PID 1 or 2, and not a kworker (those come and go).  Sets KTHREAD.
+# only: not PID 1 or 2, and one that lives as long as the machine (ksoftirqd,
+# migration, kswapd...) rather than a kworker, which comes and goes.  Sets KTHREAD.
 find_kernel_thread() {
-    local stat pid rest flags comm
+    local stat pid rest flags comm any=
     KTHREAD=
     for stat in /proc/[0-9]*/stat; do
         pid=${stat#/proc/}
@@ -98,11 +99,14 @@ find_kernel_thread() {
         rest=${rest##*) }
         flags=$(echo "$rest" | awk '{print $7}')
         [ -n "$flags" ] && [ $((flags & 0x00200000)) -ne 0 ] || continue
-        [[ "$comm" != kworker* ]] || continue
-        KTHREAD=$pid
-        return 0
+        case $comm in
+            ksoftirqd/* | migration/* | cpuhp/* | kswapd* | kthreadd) KTHREAD=$pid && return 0 ;;
+            kworker*) ;;
+            *) any=${any:-$pid} ;;
+        esac
     done
-    return 1
+    KTHREAD=$any
+    [ -n "$KTHREAD" ]
 }
 
 # A prefix for "bad" (BAD_WRAP) that runs nsctl as on a kernel without time
