@@ -175,6 +175,27 @@ both() {
     [ "$status" -eq 0 ]
 }
 
+@test "bad input: run, unshare: an unprivileged caller is refused cleanly" {
+    require_userns_for_nobody
+    as_nobody_rows
+    bad run 125 "clone(): Operation not permitted" -u true
+    bad unshare 125 "unshare(): Operation not permitted" -n true
+    # The bad input is named before the kernel is asked anything.
+    both 125 "--hostname 'a\\012b': a control character" -r -u --hostname $'a\nb' true
+    both 125 "--map-users '0:0:0': the count must be 1 or more" --map-users 0:0:0 true
+    # A pin where nobody may write: nothing pinned, PROGRAM not started, nothing left.
+    chmod 755 "$TMP/dir"
+    bad run 125 "--net='$TMP/dir/pin': cannot pin the new net namespace: Permission denied" \
+        -U "--net=$TMP/dir/pin" "$TMP/ran"
+    [ "$ROW_FAILURES" -eq 0 ]
+    # newuidmap refuses a range nobody has no subordinate IDs for; it says so, and so does nsctl.
+    for sub in run unshare; do
+        run --separate-stderr as_nobody "$NSCTL" $sub -U --map-users 0:100000:65536 true
+        [ "$status" -eq 125 ]
+        [[ "$stderr" == *"nsctl: $sub: cannot write the user namespace maps of PID "* ]]
+    done
+}
+
 # The arguments PROGRAM received, one per line, each as a hex dump.
 print_args_hex='for a in "$@"; do printf %s "$a" | od -An -tx1 | tr -d " \n"; echo; done'
 

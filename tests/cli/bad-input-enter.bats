@@ -55,6 +55,19 @@ teardown() {
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
+@test "bad input: enter: an unprivileged caller is refused cleanly, naming the namespace" {
+    require_userns_for_nobody
+    start_target --uts
+    as_nobody_rows
+    bad enter 125 "open(/proc/$TARGET/ns/uts): Permission denied" --uts "$TARGET" "${RAN[@]}"
+    bad enter 125 "open(/proc/$TARGET/ns/" "$TARGET" "${RAN[@]}"
+    bad enter 125 "/proc/$TARGET/ns/uts: Permission denied" "/proc/$TARGET/ns/uts" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+    # The table can fail: a row whose message is not the one nsctl gives is counted.
+    bad enter 125 "PID $TARGET is a kernel thread" "$TARGET" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 1 ]
+}
+
 @test "bad input: enter: paths" {
     require_root
     bad enter 125 "$TMP/missing: No such file or directory" "$TMP/missing" "${RAN[@]}"

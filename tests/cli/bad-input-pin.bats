@@ -130,6 +130,21 @@ teardown() {
     echo "pinned $pinned, refused $refused"
 }
 
+@test "bad input: pin, unpin, list: an unprivileged caller is refused cleanly" {
+    require_userns_for_nobody
+    start_target --uts
+    "$NSCTL" pin --uts "$TARGET" "$TMP/root-pin"
+    as_nobody_rows
+    bad pin 1 "PID $TARGET: uts namespace: Permission denied" --uts "$TARGET" "$TMP/pin"
+    bad pin 1 "PID $TARGET: uts namespace: Permission denied" --uts "$TARGET" "$MARK"
+    # Root's pin stays root's.
+    bad unpin 1 "$TMP/root-pin: Operation not permitted" "$TMP/root-pin"
+    bad list 1 "--task $TARGET: Permission denied" --task "$TARGET"
+    [ "$ROW_FAILURES" -eq 0 ]
+    [ "$(nsenter --uts="$TMP/root-pin" readlink /proc/self/ns/uts)" = "$(readlink "/proc/$TARGET/ns/uts")" ]
+    "$NSCTL" unpin "$TMP/root-pin"
+}
+
 @test "bad input: unpin" {
     require_root
     bad unpin 2 "'': an empty PATH or NAME" ""

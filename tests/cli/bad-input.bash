@@ -22,12 +22,13 @@ bad_input_teardown() {
     [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
 
-# What a row could leave behind: mounts and files of this test, and its own
-# files; and what a row could change on the host: its names.
+# What a row could leave behind: mounts and files of this test, its own
+# files, an fd of the test's own; and what it could change on the host: its names.
 leftovers() {
     grep -F -e "$TMP" -e "$MARK" /proc/self/mountinfo || true
     find /run/nsctl /run/netns -name "*$MARK*" 2>/dev/null || true
     ls -A "$TMP"
+    ls "/proc/$$/fd"
     uname -n
     domainname
 }
@@ -125,6 +126,12 @@ WITHOUT_TIME_NAMESPACE=(unshare --mount --propagation private sh -c '
     done
     rm -rf "$dir"
     exec "$@"')
+# A prefix for "bad" that runs nsctl as an ordinary user (nobody): TMP is opened to it.
+as_nobody_rows() {
+    chmod 755 "$TMP"
+    BAD_WRAP=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+}
+
 without_time_namespace() {
     BAD_WRAP=("${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -s unshare-newtime -s setns-newtime --)
 }
