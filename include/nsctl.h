@@ -375,7 +375,10 @@ int nsctl_setgroups_write(pid_t pid, bool allow);
 int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struct nsctl_idmap *gids,
 			  enum nsctl_setgroups setgroups);
 
-/* A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG longer). */
+/*
+ * A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG
+ * longer), no control character (-EILSEQ).
+ */
 int nsctl_uts_name_check(const char *name);
 
 /* Set the names of the caller's UTS namespace (NULL: leave that one). */
@@ -575,6 +578,18 @@ const struct nsctl_list_ns *nsctl_list_find_process(const struct nsctl_list *lis
 
 /* Free a list (NULL is allowed). */
 void nsctl_list_free(struct nsctl_list *list);
+
+/*
+ * Kernel threads (lib/process.c).  A kernel thread is not a process anyone
+ * can mean to enter: its namespaces are the machine's initial ones, and
+ * joining "PID 2" is a typo away from "PID 12".  nsctl enter refuses them.
+ */
+
+/* 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not. */
+int nsctl_process_is_kernel_thread(const struct nsctl_process *process);
+
+/* The flags field (the 9th) of a /proc/PID/stat text; -EINVAL if it cannot be read. */
+int nsctl_proc_stat_flags_parse(const char *text, unsigned long *ret_flags);
 
 #ifdef __cplusplus
 }

@@ -184,6 +184,57 @@ NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
 	return errno == ENOENT || errno == ESRCH ? 0 : negative_errno();
 }
 
+/* PF_KTHREAD of include/linux/sched.h: the flags word of /proc/PID/stat has it. */
+#define PROCESS_FLAG_KERNEL_THREAD 0x00200000UL
+
+NSCTL_EXPORT int nsctl_proc_stat_flags_parse(const char *text, unsigned long *ret_flags)
+{
+	unsigned long flags;
+	const char *close;
+	char state;
+	int n = 0;
+
+	if (!text || !ret_flags)
+		return -EINVAL;
+	/* The command name may hold ")" and blanks: the fields start after the last ")". */
+	close = strrchr(text, ')');
+	if (!close)
+		return -EINVAL;
+	/* state ppid pgrp session tty_nr tpgid flags */
+	if (sscanf(close + 1, " %c %*d %*d %*d %*d %*d %lu%n", &state, &flags, &n) != 2 || n == 0)
+		return -EINVAL;
+	*ret_flags = flags;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *process)
+{
+	_cleanup_close_ int fd = -1;
+	unsigned long flags;
+	char text[1024];
+	ssize_t n;
+	int procfd, r;
+
+	if (!process)
+		return -EINVAL;
+	procfd = nsctl_process_procfd(process);
+	if (procfd < 0)
+		return procfd;
+	fd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT || errno == ESRCH ? -ESRCH : negative_errno();
+	do
+		n = read(fd, text, sizeof(text) - 1);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errno == ESRCH ? -ESRCH : negative_errno();
+	text[n] = '\0';
+	r = nsctl_proc_stat_flags_parse(text, &flags);
+	if (r < 0)
+		return -EIO;
+	return (flags & PROCESS_FLAG_KERNEL_THREAD) ? 1 : 0;
+}
+
 NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,
 				       bool for_children)
 {

@@ -33,6 +33,14 @@ NSCTL_EXPORT int nsctl_uts_name_check(const char *name)
 		return -EINVAL;
 	if (length > UTS_NAME_MAX)
 		return -ENAMETOOLONG;
+	/*
+	 * The kernel takes any bytes, but a control character in a hostname
+	 * ends up in prompts, logs and terminal titles (an escape sequence
+	 * there is a way into the terminal of whoever reads them).
+	 */
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return -EILSEQ;
 	return 0;
 }
 

@@ -88,5 +88,11 @@ void cli_bad_option(char **argv, const char *optstring)
 	letter = optopt != ':' && optopt != '+' ? strchr(optstring, optopt) : NULL;
 	if (letter && letter[1] == ':')
 		cli_usage_error("option '-%c' needs an argument", optopt);
+	/* Within a cluster ("-dash", a PROGRAM named with a '-'), getopt stays on the element. */
+	if (argv[optind] && argv[optind][0] == '-' && argv[optind][1] != '-' &&
+	    strchr(argv[optind] + 1, optopt))
+		element = argv[optind];
+	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2)
+		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
 	cli_usage_error("unrecognized option '-%c'", optopt);
 }

@@ -249,6 +249,13 @@ static void open_target(const struct request *req, struct target *tg)
 		r = nsctl_process_open(pid, &tg->process);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
+		/* The handle holds the process: what it is cannot change before the join. */
+		r = nsctl_process_is_kernel_thread(tg->process);
+		if (r < 0)
+			cli_fail(r, "PID %s", text);
+		if (r > 0)
+			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter",
+				 text);
 		tg->different_only = !req->asked;
 		tg->from_process = req->asked ? own_asked : nsctl_types_supported();
 		return;

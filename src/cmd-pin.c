@@ -53,15 +53,26 @@ int cmd_pin(int argc, char **argv)
 		enum nsctl_type type;
 
 		switch (c) {
-		case 't':
-			types |= cli_parse_type_list("--type", optarg);
+		case 't': {
+			unsigned listed = cli_parse_type_list("--type", optarg);
+
+			nsctl_type_foreach (t)
+				if (types & listed & NSCTL_TYPE_BIT(t))
+					cli_usage_error("--type '%s': namespace type '%s' given "
+							"twice",
+							optarg, nsctl_type_get(t)->name);
+			types |= listed;
 			break;
+		}
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);
+			if (types & NSCTL_TYPE_BIT(type))
+				cli_usage_error("--%s given twice",
+						nsctl_type_get(type)->long_option);
 			types |= NSCTL_TYPE_BIT(type);
 		}
 	}
@@ -71,6 +82,8 @@ int cmd_pin(int argc, char **argv)
 	target = argv[optind];
 	where = argv[optind + 1];
 	is_name = !strchr(where, '/');
+	if (!*target)
+		cli_usage_error("'': an empty TARGET is neither a PID nor a namespace file");
 	if (!*where)
 		cli_usage_error("'': an empty PATH or NAME");
 
@@ -85,6 +98,13 @@ int cmd_pin(int argc, char **argv)
 		r = nsctl_process_open(pid, &process);
 		if (r < 0)
 			cli_fail(r, "PID %s", target);
+		r = nsctl_process_is_kernel_thread(process);
+		if (r < 0)
+			cli_fail(r, "PID %s", target);
+		/* Its namespaces are the machine's initial ones: /proc/1/ns/TYPE, if meant. */
+		if (r > 0)
+			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to pin",
+				 target);
 	} else if (strspn(target, "0123456789") == strlen(target) && *target) {
 		cli_usage_error("'%s': not a valid PID", target);
 	} else {

@@ -78,7 +78,7 @@ static _Noreturn void run_child(const struct create_options *o, int sock, bool s
 	/* A time namespace takes offsets only while empty: the child enters it once they are
 	 * written. */
 	if ((o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && unshare(CLONE_NEWTIME) < 0)
-		cli_fail(-errno, "unshare(CLONE_NEWTIME)");
+		create_fail(o, -errno, "unshare(CLONE_NEWTIME)");
 	if (sync) {
 		msg = MSG_READY;
 		if (send_all(sock, &msg, 1) < 0)

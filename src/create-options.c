@@ -188,14 +188,34 @@ static int64_t parse_offset(const char *option, const char *text, clockid_t cloc
 	return seconds;
 }
 
+/* TEXT with control characters and backslashes as C escapes, for a message on a terminal. */
+static const char *escape(const char *text, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size; p++) {
+		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+			n += (size_t)snprintf(buf + n, size - n, "\\%03o", *p);
+		else
+			buf[n++] = (char)*p;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 static void check_uts_name(const char *option, const char *name)
 {
 	int r = nsctl_uts_name_check(name);
+	char shown[4 * 128 + 1];
 
+	if (r >= 0)
+		return;
+	escape(name, shown, sizeof(shown));
+	if (r == -EILSEQ)
+		cli_usage_error("%s '%s': a control character is not allowed", option, shown);
 	if (r == -ENAMETOOLONG)
-		cli_usage_error("%s '%s': longer than 64 bytes", option, name);
-	if (r < 0)
-		cli_usage_error("%s '%s': empty", option, name);
+		cli_usage_error("%s '%s': longer than 64 bytes", option, shown);
+	cli_usage_error("%s '%s': empty", option, shown);
 }
 
 static void require_type(const struct create_options *o, enum nsctl_type type, const char *option)
@@ -306,6 +326,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
 	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vh", optional_argument);
 	bool has_propagation = false;
+	unsigned given = 0; /* the type options seen, to refuse one given twice */
 	uint32_t euid = geteuid(), egid = getegid();
 	int c;
 
@@ -433,6 +454,12 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);
+			/* "--net=a --net=b" would pin one of them: neither is taken for the other.
+			 */
+			if (given & NSCTL_TYPE_BIT(type))
+				cli_usage_error("--%s given twice",
+						nsctl_type_get(type)->long_option);
+			given |= NSCTL_TYPE_BIT(type);
 			o->types |= NSCTL_TYPE_BIT(type);
 			if (optarg) {
 				/* "-u=FILE" as well as "-uFILE" and "--uts=FILE". */

@@ -3,85 +3,21 @@
 # The bad-input table: each row is one bad command line, the exit status
 # DESIGN.md gives it, and a piece of the message that names the input.  Every
 # row must print "nsctl: SUBCOMMAND: ..." on stderr, nothing on stdout, and
-# leave no mount, file or process behind.  Other subcommands add their rows to
-# the tests below (or a new @test) with one "bad" line each.
+# leave no mount, file or process behind (bad-input.bash).  This file is
+# compare's table; bad-input-SUBCOMMAND.bats are the others'.
 
 bats_require_minimum_version 1.5.0
 
 load helpers
 load hardening
+load bad-input
 
 setup() {
-    TMP=$(mktemp -d)
-    # Anything global a row could create carries MARK in its name.
-    MARK=hardening-$$-$BATS_TEST_NUMBER
-    MOUNTS_BEFORE=$(own_mount_table)
-    mkfifo "$TMP/fifo"
-    touch "$TMP/file"
-    mkdir "$TMP/dir"
-    FIXTURES=$(ls -A "$TMP")
-    ROW_FAILURES=0
+    bad_input_setup
 }
 
 teardown() {
-    cleanup_pids
-    rm -rf "$TMP"
-    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
-}
-
-# What a row could leave behind: mounts and files of this test, and its own files.
-leftovers() {
-    grep -F -e "$TMP" -e "$MARK" /proc/self/mountinfo || true
-    find /run/nsctl /run/netns -name "*$MARK*" 2>/dev/null || true
-    ls -A "$TMP"
-}
-
-# bad SUBCOMMAND STATUS NEEDLE [ARG...]: one row of the table.
-# nsctl runs in a session of its own, so that any process it leaves is found.
-bad() {
-    local sub=$1 want=$2 needle=$3 sid before after
-    shift 3
-    before=$(leftovers)
-    run --separate-stderr setsid --wait sh -c 'echo $$ >"$0"; exec "$@"' "$TMP/sid" \
-        "$NSCTL" "$sub" "$@"
-    sid=$(cat "$TMP/sid")
-    rm -f "$TMP/sid"
-    after=$(leftovers)
-    local problem=
-    if [ "$status" -ne "$want" ]; then
-        problem="status $status, want $want"
-    elif [[ "$stderr" != "nsctl: $sub: "* ]]; then
-        problem="stderr does not start with 'nsctl: $sub: '"
-    elif [[ "$stderr" != *"$needle"* ]]; then
-        problem="the message does not name the input ($needle)"
-    elif [ -n "$output" ]; then
-        problem="something on stdout"
-    elif pgrep -s "$sid" >/dev/null; then
-        problem="processes left behind: $(pgrep -s "$sid" | tr '\n' ' ')"
-    elif [ "$before" != "$after" ]; then
-        problem="left behind: $(diff <(echo "$before") <(echo "$after") | tail -n +2)"
-    fi
-    if [ -n "$problem" ]; then
-        printf 'FAILED: nsctl %s' "$sub"
-        printf " '%s'" "$@"
-        printf ': %s\n  stderr: %s\n' "$problem" "$stderr"
-        ROW_FAILURES=$((ROW_FAILURES + 1))
-    fi
-    return 0
-}
-
-# A zombie of our own: a child that its parent (sleep) never reaps.
-start_zombie() {
-    sh -c 'true & exec sleep 600' &
-    local parent=$!
-    TEST_PIDS+=("$parent")
-    wait_for_exec "$parent" sleep
-    for _ in $(seq 200); do
-        ZOMBIE=$(cat "/proc/$parent/task/$parent/children" 2>/dev/null | tr -d ' ')
-        [ -n "$ZOMBIE" ] && [ "$(awk '{print $3}' "/proc/$ZOMBIE/stat")" = Z ] && return 0
-        sleep 0.01
-    done
-    return 1
+    bad_input_teardown
 }
 
 @test "bad input: PIDs" {

@@ -8,7 +8,8 @@
  *
  * Usage: seccomp-deny [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND [ARG...]
  *        seccomp-deny --list
- * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone.
+ * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone; -s unshare-newtime and
+ * -s setns-newtime deny unshare() and setns() with CLONE_NEWTIME among their flags.
  * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
@@ -40,8 +41,10 @@
 static const struct {
 	const char *name, *group;
 	long nr;
-	long arg0;     /* deny only when the first argument is this, or -1 */
-	int old_error; /* what an older kernel answers, when not ENOSYS */
+	long arg0;      /* deny only when argument ARG_INDEX is this, or -1 */
+	int old_error;  /* what an older kernel answers, when not ENOSYS */
+	bool arg0_bits; /* deny when that argument has any bit of arg0 set */
+	int arg_index;  /* which argument: 0, the first, unless said */
 } syscalls[] = {
 	{ "pidfd_send_signal", "pidfd", 424, -1 },
 	{ "open_tree", "newmount", 428, -1 },
@@ -57,6 +60,10 @@ static const struct {
 	{ "mount_setattr", "newmount", 442, -1 },
 	/* waitid(P_PIDFD, ...) of Linux 5.4: before it, EINVAL for the unknown idtype. */
 	{ "waitid-pidfd", NULL, __NR_waitid, 3, EINVAL },
+	/* unshare() with CLONE_NEWTIME among its flags: EINVAL before Linux 5.6. */
+	{ "unshare-newtime", NULL, __NR_unshare, 0x80, EINVAL, true },
+	/* setns() of a pidfd with CLONE_NEWTIME among its flags (the second argument). */
+	{ "setns-newtime", NULL, __NR_setns, 0x80, EINVAL, true, 1 },
 };
 
 #define NSIO 0xb7
@@ -92,7 +99,9 @@ static const struct {
 struct denial {
 	bool is_ioctl;
 	unsigned long what; /* the syscall number or the ioctl request */
-	long arg0;          /* a system call's first argument, or -1 for any */
+	long arg0;          /* a system call's argument ARG_INDEX, or -1 for any */
+	bool arg0_bits;     /* arg0 is a set of bits, any of which denies */
+	int arg_index;
 	int error;
 };
 
@@ -109,11 +118,12 @@ static _Noreturn void usage(const char *why)
 	exit(2);
 }
 
-static void add(bool is_ioctl, unsigned long what, long arg0, int error)
+static void add(bool is_ioctl, unsigned long what, long arg0, bool arg0_bits, int arg_index,
+		int error)
 {
 	if (n_denials >= sizeof(denials) / sizeof(denials[0]))
 		usage("too many denials");
-	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, error };
+	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, arg0_bits, arg_index, error };
 }
 
 static void parse(bool is_ioctl, const char *arg)
@@ -139,7 +149,7 @@ static void parse(bool is_ioctl, const char *arg)
 		for (size_t i = 0; i < sizeof(ioctls) / sizeof(ioctls[0]); i++)
 			if (strcmp(ioctls[i].name, name) == 0 ||
 			    (ioctls[i].group && strcmp(ioctls[i].group, name) == 0)) {
-				add(true, ioctls[i].request, -1, error);
+				add(true, ioctls[i].request, -1, false, 0, error);
 				found++;
 			}
 	} else {
@@ -147,6 +157,7 @@ static void parse(bool is_ioctl, const char *arg)
 			if (strcmp(syscalls[i].name, name) == 0 ||
 			    (syscalls[i].group && strcmp(syscalls[i].group, name) == 0)) {
 				add(false, (unsigned long)syscalls[i].nr, syscalls[i].arg0,
+				    syscalls[i].arg0_bits, syscalls[i].arg_index,
 				    !colon && syscalls[i].old_error ? syscalls[i].old_error
 								    : error);
 				found++;
@@ -173,12 +184,16 @@ static void install(void)
 		if (denials[i].is_ioctl)
 			continue;
 		if (denials[i].arg0 >= 0) {
-			/* nr matches: look at the first argument, then reload nr either way. */
+			/* nr matches: look at the argument, then reload nr either way. */
 			program[n++] = (struct sock_filter)BPF_JUMP(
 			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].what, 0, 3);
-			program[n++] = (struct sock_filter)LOAD(args[0]);
+			program[n++] = (struct sock_filter)BPF_STMT(
+			    BPF_LD | BPF_W | BPF_ABS,
+			    offsetof(struct seccomp_data, args) +
+				sizeof(uint64_t) * (uint32_t)denials[i].arg_index);
 			program[n++] = (struct sock_filter)BPF_JUMP(
-			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].arg0, 0, 1);
+			    BPF_JMP | (denials[i].arg0_bits ? BPF_JSET : BPF_JEQ) | BPF_K,
+			    (uint32_t)denials[i].arg0, 0, 1);
 			program[n++] =
 			    (struct sock_filter)RET(SECCOMP_RET_ERRNO | (uint32_t)denials[i].error);
 			program[n++] = (struct sock_filter)LOAD(nr);
@@ -221,6 +236,8 @@ static void probe(void)
 		errno = 0;
 		if (denials[i].is_ioctl)
 			r = ioctl(-1, denials[i].what, NULL);
+		else if (denials[i].arg_index == 1)
+			r = syscall((long)denials[i].what, -1L, denials[i].arg0, 0L, 0L, 0L);
 		else
 			r = syscall((long)denials[i].what,
 				    denials[i].arg0 >= 0 ? denials[i].arg0 : -1L, 0L, 0L, 0L, 0L);

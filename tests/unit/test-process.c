@@ -138,6 +138,52 @@ static void test_procfd_after_reap(void **state)
 	nsctl_process_free(p);
 }
 
+static void test_stat_flags_parse(void **state)
+{
+	unsigned long flags = 7;
+
+	assert_int_equal(
+	    nsctl_proc_stat_flags_parse("2 (kthreadd) S 0 0 0 0 -1 2129984 0 0", &flags), 0);
+	assert_int_equal(flags, 2129984);
+	/* A command name with ") S 1 1 1 1 1 99 (" in it does not fool the parser. */
+	assert_int_equal(nsctl_proc_stat_flags_parse(
+			     "42 (a) S 1 1 1 1 1 99 () R 1 42 42 0 -1 4194560 5", &flags),
+			 0);
+	assert_int_equal(flags, 4194560);
+	assert_int_equal(nsctl_proc_stat_flags_parse("42 (a) R 1 42 42 0 -1", &flags), -EINVAL);
+	assert_int_equal(nsctl_proc_stat_flags_parse("42 a R 1 42 42 0 -1 5", &flags), -EINVAL);
+	assert_int_equal(nsctl_proc_stat_flags_parse("42 (a) R 1 42 42 0 -1 x", &flags), -EINVAL);
+	assert_int_equal(nsctl_proc_stat_flags_parse("", &flags), -EINVAL);
+	assert_int_equal(nsctl_proc_stat_flags_parse(NULL, &flags), -EINVAL);
+	assert_int_equal(nsctl_proc_stat_flags_parse("1 (x) S 0 1 1 0 -1 5", NULL), -EINVAL);
+	assert_int_equal(flags, 4194560);
+}
+
+static void test_kernel_thread(void **state)
+{
+	struct nsctl_process *p = NULL;
+	char comm[32] = "";
+	FILE *f;
+
+	assert_int_equal(nsctl_process_is_kernel_thread(NULL), -EINVAL);
+	assert_int_equal(nsctl_process_open(getpid(), &p), 0);
+	assert_int_equal(nsctl_process_is_kernel_thread(p), 0);
+	nsctl_process_free(p);
+	/* kthreadd, PID 2 of the machine's PID namespace: only its /proc/2/stat is read. */
+	f = fopen("/proc/2/comm", "re");
+	if (f) {
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+	}
+	if (strcmp(comm, "kthreadd\n") == 0) {
+		p = NULL;
+		assert_int_equal(nsctl_process_open(2, &p), 0);
+		assert_int_equal(nsctl_process_is_kernel_thread(p), 1);
+		nsctl_process_free(p);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +192,8 @@ int main(void)
 		cmocka_unit_test(test_open_ns_matches_proc),
 		cmocka_unit_test(test_zombie_and_reaped),
 		cmocka_unit_test(test_procfd_after_reap),
+		cmocka_unit_test(test_stat_flags_parse),
+		cmocka_unit_test(test_kernel_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

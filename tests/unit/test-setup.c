@@ -40,6 +40,12 @@ static void test_uts_name_check(void **state)
 	name[65] = '\0';
 	assert_int_equal(nsctl_uts_name_check(name), -ENAMETOOLONG);
 	assert_int_equal(nsctl_uts_names_set("", NULL), -EINVAL);
+	assert_int_equal(nsctl_uts_name_check("a\nb"), -EILSEQ);
+	assert_int_equal(nsctl_uts_name_check("\tab"), -EILSEQ);
+	assert_int_equal(nsctl_uts_name_check("ab\x7f"), -EILSEQ);
+	assert_int_equal(nsctl_uts_name_check("\x1b]0;title\x07"), -EILSEQ);
+	assert_int_equal(nsctl_uts_name_check("h\xc3\xa9te"), 0);
+	assert_int_equal(nsctl_uts_names_set(NULL, "a\rb"), -EILSEQ);
 }
 
 static void test_propagation_parse(void **state)

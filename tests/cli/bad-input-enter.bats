@@ -1,0 +1,224 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The bad-input table of nsctl enter (bad-input.bash): 125 when nsctl fails,
+# 126 and 127 when PROGRAM cannot be run, a message naming the input, and
+# nothing joined, run or left behind.  PROGRAM, where a row could reach it,
+# creates a file in TMP: a row that ran it leaves that file behind.
+
+bats_require_minimum_version 1.5.0
+
+load helpers
+load hardening
+load bad-input
+
+setup() {
+    bad_input_setup
+    RAN=(sh -c 'touch "$0"' "$TMP/ran")
+}
+
+teardown() {
+    bad_input_teardown
+}
+
+@test "bad input: enter: PIDs" {
+    require_root
+    dead=$(dead_pid)
+    start_zombie
+    bad enter 125 "'': an empty TARGET" "" "${RAN[@]}"
+    bad enter 125 "'0': not a valid PID" 0 "${RAN[@]}"
+    bad enter 125 "unrecognized option '-1'" -1 "${RAN[@]}"
+    bad enter 125 "'010': not a valid PID" 010 "${RAN[@]}"
+    bad enter 125 "'2147483648': not a valid PID (too large)" 2147483648 "${RAN[@]}"
+    bad enter 125 "'4294967297': not a valid PID (too large)" 4294967297 "${RAN[@]}"
+    bad enter 125 "'99999999999999999999': not a valid PID (too large)" \
+        99999999999999999999 "${RAN[@]}"
+    # Not digits only: a pin name, and there is no such pin.
+    for pid in +1 " 1" "1 " 1x 0x10 99999999999x; do
+        bad enter 125 "'$pid': neither a PID, a file nor a pin name" "$pid" "${RAN[@]}"
+    done
+    bad enter 125 "PID $dead: no such process" "$dead" "${RAN[@]}"
+    bad enter 125 "PID $ZOMBIE: no such process" "$ZOMBIE" "${RAN[@]}"
+    bad enter 125 "PID $ZOMBIE: no such process" --uts "$ZOMBIE" "${RAN[@]}"
+    bad enter 125 "PID $ZOMBIE: no such process" -F --pid "$ZOMBIE" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: enter: a kernel thread is refused before anything is joined" {
+    require_root
+    find_kernel_thread
+    # Only read: its /proc/PID/stat says what it is; nothing of it is joined.
+    bad enter 125 "PID $KTHREAD is a kernel thread" "$KTHREAD" "${RAN[@]}"
+    bad enter 125 "PID $KTHREAD is a kernel thread" --net "$KTHREAD" "${RAN[@]}"
+    bad enter 125 "PID $KTHREAD is a kernel thread" -F --pid "$KTHREAD" "${RAN[@]}"
+    bad enter 125 "PID $KTHREAD is a kernel thread" --net="/proc/$$/ns/net" "$KTHREAD" \
+        "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: enter: an unprivileged caller is refused cleanly, naming the namespace" {
+    require_userns_for_nobody
+    start_target --uts
+    as_nobody_rows
+    bad enter 125 "open(/proc/$TARGET/ns/uts): Permission denied" --uts "$TARGET" "${RAN[@]}"
+    bad enter 125 "open(/proc/$TARGET/ns/" "$TARGET" "${RAN[@]}"
+    bad enter 125 "/proc/$TARGET/ns/uts: Permission denied" "/proc/$TARGET/ns/uts" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+    # The table can fail: a row whose message is not the one nsctl gives is counted.
+    bad enter 125 "PID $TARGET is a kernel thread" "$TARGET" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 1 ]
+}
+
+@test "bad input: enter: paths" {
+    require_root
+    bad enter 125 "$TMP/missing: No such file or directory" "$TMP/missing" "${RAN[@]}"
+    bad enter 125 "$TMP/dir: Is a directory" "$TMP/dir" "${RAN[@]}"
+    bad enter 125 "$TMP/file: not a namespace file" "$TMP/file" "${RAN[@]}"
+    bad enter 125 "$TMP/fifo: not a namespace file" "$TMP/fifo" "${RAN[@]}" # no open() blocks
+    bad enter 125 "/dev/tty: not a namespace file" /dev/tty "${RAN[@]}"
+    bad enter 125 "/dev/ptmx: not a namespace file" /dev/ptmx "${RAN[@]}"
+    bad enter 125 "/dev/null: not a namespace file" /dev/null "${RAN[@]}"
+    bad enter 125 "/proc/$$/ns: Is a directory" "/proc/$$/ns" "${RAN[@]}"
+    bad enter 125 "/proc/$$/ns/net/x: Not a directory" "/proc/$$/ns/net/x" "${RAN[@]}"
+    # The same, as --TYPE=FILE.
+    for f in "$TMP/missing" "$TMP/dir" "$TMP/file" "$TMP/fifo" /dev/tty /dev/ptmx; do
+        bad enter 125 "--net=$f: " "--net=$f" $$ "${RAN[@]}"
+    done
+    bad enter 125 "--net=: an empty file name" --net= $$ "${RAN[@]}"
+    # The wrong namespace type.
+    bad enter 125 "--net=/proc/$$/ns/uts: a namespace of another type" \
+        "--net=/proc/$$/ns/uts" $$ "${RAN[@]}"
+    bad enter 125 "/proc/$$/ns/uts is a uts namespace: the other type options need =FILE" \
+        --net "/proc/$$/ns/uts" "${RAN[@]}"
+    bad enter 125 "/proc/$$/ns/uts is a uts namespace, and --uts=FILE gives one too" \
+        "--uts=/proc/$$/ns/uts" "/proc/$$/ns/uts" "${RAN[@]}"
+    # Pin names.
+    bad enter 125 "'nonexistent-$MARK': neither a PID, a file nor a pin name" \
+        "nonexistent-$MARK" "${RAN[@]}"
+    bad enter 125 "'nonexistent-$MARK': neither a PID, a file nor a pin name" \
+        --net "nonexistent-$MARK" "${RAN[@]}"
+    bad enter 125 "'.': neither a PID, a path nor a valid pin name" . "${RAN[@]}"
+    bad enter 125 "'..': neither a PID, a path nor a valid pin name" .. "${RAN[@]}"
+    long=$(printf 'n%.0s' $(seq 256))
+    bad enter 125 "'$long': neither a PID, a path nor a valid pin name" "$long" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: enter: namespace types" {
+    require_root
+    bad enter 125 "unrecognized option '--bogus'" --bogus $$ "${RAN[@]}"
+    bad enter 125 "unrecognized option '--type'" --type net $$ "${RAN[@]}"
+    bad enter 125 "--net given twice" -n -n $$ "${RAN[@]}"
+    bad enter 125 "--net given twice" --net "--net=/proc/$$/ns/net" $$ "${RAN[@]}"
+    bad enter 125 "--uts given twice" "--uts=/proc/$$/ns/uts" "--uts=/proc/$$/ns/uts" $$ \
+        "${RAN[@]}"
+    bad enter 125 "unrecognized option '-q' in '-Fq'" -Fq $$ "${RAN[@]}"
+    # A type the kernel lacks, as before Linux 5.6.
+    without_time_namespace
+    bad enter 125 "--time: Operation not supported" --time "/proc/$$/ns/uts" "${RAN[@]}"
+    bad enter 125 "--time: Operation not supported" "--time=/proc/$$/ns/time" \
+        "/proc/$$/ns/uts" "${RAN[@]}"
+    bad enter 125 "open(/proc/$$/ns/time): Operation not supported" --time $$ "${RAN[@]}"
+    bad enter 125 "open(/proc/$$/ns/time): Operation not supported" -T -u $$ "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: enter: other options" {
+    require_root
+    bad enter 125 "--setuid 'x': not a numeric ID" -S x $$ "${RAN[@]}"
+    bad enter 125 "--setgid '-1': not a numeric ID" -G -1 $$ "${RAN[@]}"
+    bad enter 125 "--setuid '4294967295': not a numeric ID" -S 4294967295 $$ "${RAN[@]}"
+    bad enter 125 "--keep-fd '99': no such open file descriptor" --keep-fd 99 $$ "${RAN[@]}"
+    bad enter 125 "--keep-fd 'x': not a file descriptor number" --keep-fd x $$ "${RAN[@]}"
+    bad enter 125 "--root $TMP/missing: No such file or directory" "--root=$TMP/missing" $$ \
+        "${RAN[@]}"
+    bad enter 125 "--wd $TMP/file: Not a directory" "--wd=$TMP/file" $$ "${RAN[@]}"
+    bad enter 125 "--env and --join-cgroup need a PID TARGET" --env "/proc/$$/ns/uts" \
+        "${RAN[@]}"
+    bad enter 125 "no TARGET given"
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: enter: PROGRAM" {
+    require_root
+    start_target --uts
+    printf '#!/bin/sh\nexit 0\n' >"$TMP/-dash"
+    chmod +x "$TMP/-dash"
+    cp "$TMP/file" "$TMP/not-executable"
+    # No PROGRAM: $SHELL, else /bin/sh.
+    SHELL=$TMP/missing bad enter 127 "cannot execute '$TMP/missing'" "$TARGET"
+    SHELL=$TMP/dir bad enter 126 "cannot execute '$TMP/dir'" "$TARGET"
+    bad enter 127 "cannot execute '': No such file or directory" "$TARGET" ""
+    bad enter 127 "cannot execute 'no-such-program-$MARK'" "$TARGET" "no-such-program-$MARK"
+    bad enter 126 "cannot execute '$TMP/not-executable': Permission denied" \
+        "$TARGET" "$TMP/not-executable"
+    bad enter 126 "cannot execute '$TMP/dir': Permission denied" "$TARGET" "$TMP/dir"
+    bad enter 126 "cannot execute '$TMP/fifo': Permission denied" "$TARGET" "$TMP/fifo"
+    # PROGRAM starts after TARGET: a name with a '-' is PROGRAM there, with or without "--".
+    bad enter 127 "cannot execute '-dash'" "$TARGET" -dash
+    bad enter 127 "cannot execute '-dash'" "$TARGET" -- -dash
+    # Joining pid: PROGRAM runs as a supervised child; its exec failure is still 127.
+    bad enter 127 "cannot execute 'no-such-program-$MARK'" --pid=/proc/$$/ns/pid "$TARGET" \
+        "no-such-program-$MARK"
+    [ "$ROW_FAILURES" -eq 0 ]
+    PATH=$TMP:$PATH run "$NSCTL" enter "$TARGET" -dash
+    [ "$status" -eq 0 ]
+}
+
+@test "bad input: enter: arguments with newlines and quotes reach PROGRAM byte for byte" {
+    require_root
+    start_target --uts
+    local args=($'a\nb' "'" '"' '\' '' ' ' "\$HOME" '$(id)' '`id`' '*' '-n' '--' \
+        $'\t' $'\xff\xfe' $'x\ry' '%s%n')
+    local want=() a
+    for a in "${args[@]}"; do
+        want+=("$(printf %s "$a" | od -An -tx1 | tr -d ' \n')")
+    done
+    local hex='for a in "$@"; do printf %s "$a" | od -An -tx1 | tr -d " \n"; echo; done'
+    # In place, and as a supervised child (a pid namespace joined).
+    for opts in "" "--pid=/proc/$$/ns/pid"; do
+        run "$NSCTL" enter $opts "$TARGET" sh -c "$hex" sh "${args[@]}"
+        [ "$status" -eq 0 ]
+        [ "$output" = "$(printf '%s\n' "${want[@]}")" ]
+    done
+}
+
+@test "bad input: enter: a target that exits mid-join is entered or cleanly refused, never another" {
+    require_root
+    local round pid entered=0 refused=0 opts
+    # (not "i": bats's own functions set it)
+    for round in $(seq 60); do
+        rm -f "$TMP/ready"
+        mkfifo "$TMP/ready"
+        # A uts namespace whose hostname says which target it is, gone within ~0-9 ms.
+        unshare --uts sh -c 'hostname "$0"; echo >"$1"; exec sleep "0.00$2"' \
+            "m$round-$MARK" "$TMP/ready" $((round % 10)) &
+        pid=$!
+        read -r _ <"$TMP/ready"
+        case $((round % 3)) in
+            0) opts=(--uts) ;;
+            1) opts=() ;;
+            2) opts=(--uts --net) ;;
+        esac
+        run --separate-stderr "$NSCTL" enter "${opts[@]}" "$pid" hostname
+        wait "$pid" || true
+        case $status in
+            0)
+                # Joined: only that target's namespace, never the host's nor another's.
+                [ "$output" = "m$round-$MARK" ] ||
+                    { echo "entered the wrong one: '$output', not 'm$round-$MARK'"; false; }
+                entered=$((entered + 1))
+                ;;
+            125)
+                [[ "$stderr" == "nsctl: enter: "*"PID $pid"*"no such process" ]] ||
+                    [[ "$stderr" == "nsctl: enter: "*"/proc/$pid/ns/"*"no such process" ]] ||
+                    { echo "unclean refusal: $stderr"; false; }
+                [ -z "$output" ]
+                refused=$((refused + 1))
+                ;;
+            *) echo "status $status: $output $stderr"; false ;;
+        esac
+    done
+    echo "entered $entered, refused $refused"
+    # The host's name never changed.
+    [[ "$(uname -n)" != *"$MARK"* ]]
+}
