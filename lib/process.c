@@ -220,6 +220,16 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 	procfd = nsctl_process_procfd(process);
 	if (procfd < 0)
 		return procfd;
+	/*
+	 * Only a kernel thread or a zombie has no executable.  Reading the
+	 * /proc/PID/exe link is far cheaper than having the kernel generate
+	 * /proc/PID/stat (enter pays for this on every join), and unlike a
+	 * stat() of the file it never calls into the target's filesystem,
+	 * which a hostile FUSE could hang.  Without it (gone, or EACCES: not
+	 * ours to trace), the flags in stat tell.
+	 */
+	if (readlinkat(procfd, "exe", text, sizeof(text)) >= 0)
+		return 0;
 	fd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT || errno == ESRCH ? -ESRCH : negative_errno();
