@@ -37,8 +37,8 @@ prefix() {
     pcdir=$(dirname "$(find "$p" -name libnsctl.pc | head -n 1)")
     libdir=$(dirname "$(find "$p" -name 'libnsctl.so.0' | head -n 1)")
     # The man page's example program, as a user would copy it.
-    sed -n '/^\.SH EXAMPLE/,/^\.SH SEE ALSO/p' "$NSCTL_TOP/man/libnsctl.3" |
-        sed '1,2d;$d' | sed '$d' | sed 's/\\e/\\/g' > "$DEST/example.c"
+    sed -n '/^\.SH EXAMPLES/,/^\.SH SEE ALSO/p' "$NSCTL_TOP/man/libnsctl.3" |
+        sed -n '/^\.EX$/,/^\.EE$/p' | sed '1d;$d' | sed 's/\\e/\\/g' > "$DEST/example.c"
     flags=$(PKG_CONFIG_PATH=$pcdir PKG_CONFIG_SYSROOT_DIR=$DEST pkg-config --cflags --libs libnsctl)
     # A sanitizer build installs an instrumented library: the program needs the same runtime.
     sanitize=$(meson introspect "$NSCTL_BUILD" --buildoptions | jq -r '.[] | select(.name == "b_sanitize") | .value')
