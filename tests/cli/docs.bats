@@ -102,3 +102,16 @@ complete_words() {
     run complete_words nsctl enter nsctl-docs-complete-
     [ "$output" = "$name" ]
 }
+
+@test "completion: every option it offers is one the subcommand's --help lists" {
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        help=$("$NSCTL" "$cmd" --help)
+        run complete_words nsctl "$cmd" -
+        [ -n "$output" ]
+        for opt in $output; do
+            opt=${opt%=}
+            echo "$cmd $opt"
+            echo "$help" | grep -qE -- "(^|[ ,])$opt([ =[,]|$)"
+        done
+    done
+}
