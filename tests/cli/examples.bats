@@ -305,3 +305,34 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
     run -1 "$EX/pidfd_enter_all" "$TARGET" "nsctl-no-such-command-$$"
     [ "$output" = "pidfd_enter_all: execvp(nsctl-no-such-command-$$): No such file or directory" ]
 }
+
+@test "examples on older kernels: no clone3, pidfd_open or namespace ioctls, the same effects" {
+    require_root
+    old=("$NSCTL_BUILD/tests/tools/seccomp-deny" -s clone3 -s pidfd_open -s close_range
+        -i NS_GET_NSTYPE -i NS_GET_ID -i PIDFD_GET_UTS_NAMESPACE -i PIDFD_GET_NET_NAMESPACE
+        -i PIDFD_GET_IPC_NAMESPACE -i PIDFD_GET_MNT_NAMESPACE -i PIDFD_GET_CGROUP_NAMESPACE
+        -i PIDFD_GET_USER_NAMESPACE -i PIDFD_GET_PID_NAMESPACE -i PIDFD_GET_TIME_NAMESPACE --)
+    start_named_target --uts --net
+    run -0 "${old[@]}" "$EX/pidfd_enter_all" "$TARGET" sh -c 'hostname; readlink /proc/self/ns/net'
+    [ "${lines[0]}" = "$NAME" ]
+    [ "${lines[1]}" = "$(readlink "/proc/$TARGET/ns/net")" ]
+    run -0 "${old[@]}" "$EX/ns_exec" "/proc/$TARGET/ns/uts" hostname
+    [ "$output" = "$NAME" ]
+    touch "$TMP/plain"
+    run -1 "${old[@]}" "$EX/ns_exec" "$TMP/plain" true
+    [ "$output" = "ns_exec: open($TMP/plain): not a namespace file" ]
+    run -0 "${old[@]}" "$EX/unshare" -u readlink /proc/self/ns/uts
+    [ "$output" != "$(readlink /proc/self/ns/uts)" ]
+    "${old[@]}" "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" &
+    parent=$!
+    TEST_PIDS+=("$parent")
+    for _ in $(seq 250); do
+        grep -q '^uts.nodename in parent' "$TMP/out" && break
+        sleep 0.02
+    done
+    child=$(sed -n 's/^PID of child created by clone() is \([0-9][0-9]*\)$/\1/p' "$TMP/out")
+    [ -n "$child" ]
+    TEST_PIDS=("$child" "${TEST_PIDS[@]}")
+    grep -qx "uts.nodename in child:  $NAME" "$TMP/out"
+    [ "$(nsenter --target "$child" --uts hostname)" = "$NAME" ]
+}
