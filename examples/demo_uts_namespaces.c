@@ -31,7 +31,9 @@ static _Noreturn void child_main(const char *name, int go, int ready)
 	r = nsctl_child_die_with_parent(-1);
 	if (r < 0)
 		fail("nsctl_child_die_with_parent", r);
-	/* The parent prints first; if it died before the line above, this read sees its end closed.
+	/*
+	 * The parent prints first.  A parent that died before the line above
+	 * left its end of the pipe closed, and the read says so.
 	 */
 	if (read(go, &byte, 1) != 1)
 		_exit(EXIT_FAILURE);
