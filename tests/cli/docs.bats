@@ -115,3 +115,11 @@ complete_words() {
         done
     done
 }
+
+@test "README: exactly two commands to run, make demo and make check, both Makefile targets" {
+    commands=$(awk '/^```sh/{on=1; next} /^```/{on=0} on && /^make /{print $1, $2}' "$NSCTL_TOP/README.md")
+    [ "$commands" = "make demo
+make check" ]
+    grep -q '^demo: ' "$NSCTL_TOP/Makefile"
+    grep -q '^check:' "$NSCTL_TOP/Makefile"
+}
