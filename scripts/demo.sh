@@ -178,14 +178,15 @@ else
 	show mount -t mqueue nsctl-demo "$mq"
 	mounted_mq=$mq
 fi
-mounts_before=$(cat /proc/self/mountinfo)
+# Its line of the mount table, mount ID included: the same mount must stay, untouched.
+mq_before=$(grep " $mq " /proc/self/mountinfo)
 show echo $$
 show grep " $mq " /proc/$$/mounts
 show readlink /proc/$$/ns/mnt
 show "$EX/unshare" -m bash "$self" --in-new-mount-namespace $$ "$mq"
 check 'grep -q " $mq " /proc/$$/mounts' "back in the demo's namespace, $mq is still mounted"
-check '[ "$(cat /proc/self/mountinfo)" = "$mounts_before" ]' \
-	"and the demo's mount table is exactly as before"
+check '[ "$(grep " $mq " /proc/self/mountinfo)" = "$mq_before" ]' \
+	"the very same mount (its line of /proc/self/mountinfo is unchanged)"
 show "$NSCTL" unshare --mount sh -c "umount $mq; grep -c $mq /proc/self/mounts" || true
 check 'grep -q " $mq " /proc/$$/mounts' "nsctl unshare does the same: $mq is still mounted here"
 
