@@ -126,6 +126,9 @@ check '[ "$(hostname)" = "$host" ]' "the host's hostname is still $host"
 
 step "2. The two /proc/PID/ns/uts links differ" \
 	"The kernel names a namespace by type and inode; two processes share one when those are equal."
+show ls -l /proc/$$/ns
+check '[ "$(LC_ALL=C ls /proc/$$/ns | tr "\n" " ")" = "cgroup ipc mnt net pid pid_for_children time time_for_children user uts " ]' \
+	"one link per namespace type (pid and time also for children)"
 show readlink /proc/$parent/ns/uts
 show readlink /proc/$child/ns/uts
 child_uts=$(readlink /proc/$child/ns/uts)
