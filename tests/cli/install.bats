@@ -24,10 +24,11 @@ prefix() {
     ls "$p"/lib*/*/libnsctl.so.0 "$p"/lib*/libnsctl.so.0 2>/dev/null | grep -q .
     [ -f "$p/include/nsctl.h" ]
     find "$p" -name libnsctl.pc | grep -q .
-    for page in nsctl.1 nsctl-compare.1 nsctl-pin.1 nsctl-unpin.1; do
-        [ -f "$p/share/man/man1/$page" ]
+    # Every page of man/, in its section.
+    for page in "$NSCTL_TOP"/man/*.[0-9]; do
+        page=${page##*/}
+        [ -f "$p/share/man/man${page##*.}/$page" ]
     done
-    [ -f "$p/share/man/man3/libnsctl.3" ]
     find "$DEST" -path '*bash-completion/completions/nsctl' | grep -q .
 }
 
@@ -36,8 +37,8 @@ prefix() {
     pcdir=$(dirname "$(find "$p" -name libnsctl.pc | head -n 1)")
     libdir=$(dirname "$(find "$p" -name 'libnsctl.so.0' | head -n 1)")
     # The man page's example program, as a user would copy it.
-    sed -n '/^\.SH EXAMPLE/,/^\.SH SEE ALSO/p' "$NSCTL_TOP/man/libnsctl.3" |
-        sed '1,2d;$d' | sed '$d' | sed 's/\\e/\\/g' > "$DEST/example.c"
+    sed -n '/^\.SH EXAMPLES/,/^\.SH SEE ALSO/p' "$NSCTL_TOP/man/libnsctl.3" |
+        sed -n '/^\.EX$/,/^\.EE$/p' | sed '1d;$d' | sed 's/\\e/\\/g' > "$DEST/example.c"
     flags=$(PKG_CONFIG_PATH=$pcdir PKG_CONFIG_SYSROOT_DIR=$DEST pkg-config --cflags --libs libnsctl)
     # A sanitizer build installs an instrumented library: the program needs the same runtime.
     sanitize=$(meson introspect "$NSCTL_BUILD" --buildoptions | jq -r '.[] | select(.name == "b_sanitize") | .value')
@@ -49,4 +50,27 @@ prefix() {
     [ "$output" = same ]
     # It really is the installed library that ran.
     LD_LIBRARY_PATH="$libdir" ldd "$DEST/example" | grep -q "$libdir/libnsctl.so.0"
+}
+
+@test "install: examples/ns_exec.c builds against the installed libnsctl and joins a namespace" {
+    require_root
+    p=$DEST$(prefix)
+    pcdir=$(dirname "$(find "$p" -name libnsctl.pc | head -n 1)")
+    libdir=$(dirname "$(find "$p" -name 'libnsctl.so.0' | head -n 1)")
+    flags=$(PKG_CONFIG_PATH=$pcdir PKG_CONFIG_SYSROOT_DIR=$DEST pkg-config --cflags --libs libnsctl)
+    sanitize=$(meson introspect "$NSCTL_BUILD" --buildoptions | jq -r '.[] | select(.name == "b_sanitize") | .value')
+    extra=()
+    [ "$sanitize" != none ] && extra=(-fsanitize="$sanitize")
+    # Only the installed header: the source tree's include/ is not on the path.
+    cc -Wall -Wextra -Werror "${extra[@]}" -o "$DEST/ns_exec" "$NSCTL_TOP/examples/ns_exec.c" $flags
+    LD_LIBRARY_PATH="$libdir" ldd "$DEST/ns_exec" | grep -q "$libdir/libnsctl.so.0"
+    name=nsctl-install-$$
+    unshare --uts sh -c "hostname $name && exec sleep 600" &
+    target=$!
+    TEST_PIDS+=("$target")
+    wait_for_exec "$target" sleep
+    run env LD_LIBRARY_PATH="$libdir" "$DEST/ns_exec" "/proc/$target/ns/uts" hostname
+    cleanup_pids
+    [ "$status" -eq 0 ]
+    [ "$output" = "$name" ]
 }

@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What a reader finds: libnsctl(3) documents the whole API and points to the
+# examples; bash completion offers types, PIDs, pin names and list columns.
+
+load helpers
+
+teardown() {
+    cleanup_pids
+    [ -n "${PIN:-}" ] && "$NSCTL" unpin "$PIN" 2>/dev/null
+    true
+}
+
+@test "libnsctl(3) documents every function of nsctl.h and every exported symbol" {
+    page=$NSCTL_TOP/man/libnsctl.3
+    lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
+    missing=""
+    for f in $(grep -oE '\bnsctl_[a-z_]+\(' "$NSCTL_TOP/include/nsctl.h" | tr -d '(' | sort -u) \
+        $(nm -D --defined-only "$lib" | awk '$2 == "T" {print $3}' | sed 's/@.*//'); do
+        grep -qE "\\b$f\\b" "$page" || missing+=" $f"
+    done
+    echo "not in libnsctl.3:$missing"
+    [ -z "$missing" ]
+}
+
+@test "libnsctl(3) and nsctl(1) render cleanly; EXAMPLES names every program of examples/" {
+    for page in "$NSCTL_TOP/man/libnsctl.3" "$NSCTL_TOP/man/nsctl.1"; do
+        [ -z "$(groff -man -ww -z "$page" 2>&1)" ]
+    done
+    examples=$(sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$NSCTL_TOP/man/libnsctl.3")
+    for src in "$NSCTL_TOP"/examples/*.c; do
+        echo "$examples" | grep -qF "${src##*/}"
+    done
+}
+
+# Complete the words given, as bash would at the end of the line; print the candidates.
+complete_words() {
+    bash -c '
+        source "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        _nsctl
+        printf "%s\n" "${COMPREPLY[@]}"
+    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
+}
+
+@test "completion: list -o offers exactly the columns nsctl list -H describes" {
+    columns=$("$NSCTL" list -H | awk '{print $1}' | sort)
+    [ -n "$columns" ]
+    run complete_words nsctl list -o ""
+    [ "$(echo "$output" | sort)" = "$columns" ]
+    run complete_words nsctl list --output NS,NP
+    [ "$output" = "NS,NPROCS" ]
+    # "+LIST" adds to the default columns.
+    run complete_words nsctl list -o +NET
+    [ "$output" = "+NETNSID" ]
+    run complete_words nsctl list -o PID,P
+    echo "$output" | grep -qx "PID,PPID"
+    echo "$output" | grep -qx "PID,PNS"
+    echo "$output" | grep -qx "PID,PATH"
+}
+
+@test "completion: types after -t and the type options, for every subcommand that takes them" {
+    for cmd in compare list pin; do
+        run complete_words nsctl "$cmd" -t ""
+        for t in cgroup ipc mnt net pid time user uts all; do
+            echo "$output" | grep -qx "$t"
+        done
+    done
+    for cmd in compare enter list pin run unshare; do
+        run complete_words nsctl "$cmd" --ut
+        [ "$output" = "--uts" ]
+        run complete_words nsctl "$cmd" --mou
+        echo "$output" | grep -qx -- "--mount"
+    done
+}
+
+@test "completion: PIDs where a process is named, commands where PROGRAM is" {
+    for words in "compare" "compare $$" "pin" "enter" "list --task"; do
+        run complete_words nsctl $words "$$"
+        echo "$words: $output"
+        echo "$output" | grep -qx "$$"
+    done
+    run complete_words nsctl run -u --hostname h ba
+    echo "$output" | grep -qx bash
+    run complete_words nsctl unshare -m -- ba
+    echo "$output" | grep -qx bash
+    run complete_words nsctl enter "$$" ba
+    echo "$output" | grep -qx bash
+}
+
+@test "completion: pin names of /run/nsctl/TYPE for unpin and enter" {
+    require_root
+    unshare --uts sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    name=nsctl-docs-complete-$$
+    "$NSCTL" pin --uts $! "$name"
+    PIN=$name
+    [ -e "/run/nsctl/uts/$name" ]
+    run complete_words nsctl unpin nsctl-docs-complete-
+    [ "$output" = "$name" ]
+    run complete_words nsctl enter nsctl-docs-complete-
+    [ "$output" = "$name" ]
+}
+
+@test "completion: every option it offers is one the subcommand's --help lists" {
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        help=$("$NSCTL" "$cmd" --help)
+        run complete_words nsctl "$cmd" -
+        [ -n "$output" ]
+        for opt in $output; do
+            opt=${opt%=}
+            echo "$cmd $opt"
+            echo "$help" | grep -qE -- "(^|[ ,])$opt([ =[,]|$)"
+        done
+    done
+}
+
+@test "README: exactly two commands to run, make demo and make check, both Makefile targets" {
+    commands=$(awk '/^```sh/{on=1; next} /^```/{on=0} on && /^make /{print $1, $2}' "$NSCTL_TOP/README.md")
+    [ "$commands" = "make demo
+make check" ]
+    grep -q '^demo: ' "$NSCTL_TOP/Makefile"
+    grep -q '^check:' "$NSCTL_TOP/Makefile"
+}
