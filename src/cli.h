@@ -77,6 +77,14 @@ unsigned cli_parse_type_list(const char *option, const char *list);
  */
 _Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
 
+/*
+ * --new-session (run, unshare, enter), in the process that execs PROGRAM:
+ * setsid(), so PROGRAM has no controlling terminal and cannot push input into
+ * the caller's (TIOCSTI).  A process group leader, which setsid() refuses,
+ * drops its terminal with TIOCNOTTY instead.  Exits 125 on failure.
+ */
+void cli_new_session(void);
+
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);
 

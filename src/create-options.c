@@ -30,6 +30,7 @@ enum {
 	OPT_INTO_CGROUP,
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
+	OPT_NEW_SESSION,
 };
 
 static void help(enum create_mode mode)
@@ -85,6 +86,8 @@ static void help(enum create_mode mode)
 	      " -G, --setgid GID           become GID, with no supplementary groups\n"
 	      "     --keep-fd N            hand fd N to PROGRAM (repeatable)\n"
 	      "     --keep-fds             hand every inherited fd to PROGRAM\n"
+	      "     --new-session          PROGRAM in a new session, without the caller's\n"
+	      "                              terminal (it cannot push input into it)\n"
 	      " -v, --verbose              report the new namespaces on stderr\n",
 	      stdout);
 	cli_help_footer(stdout);
@@ -299,6 +302,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "setgid", required_argument, NULL, 'G' },
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -421,6 +425,9 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case OPT_KEEP_FDS:
 			o->keep.all = true;
 			break;
+		case OPT_NEW_SESSION:
+			o->new_session = true;
+			break;
 		case 'v':
 			o->verbose = true;
 			break;
@@ -525,6 +532,9 @@ void create_setup_inside(const struct create_options *o)
 	}
 	if (o->has_uid && setuid(o->uid) < 0)
 		cli_fail(-errno, "--setuid %u", (unsigned)o->uid);
+	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */
+	if (o->new_session)
+		cli_new_session();
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)
