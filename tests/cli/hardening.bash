@@ -52,15 +52,33 @@ run_with_closed_std_fds() {
 }
 
 check_writes_to_std_fds() {
-    local trace=$1 line started="" fd call
-    local -A owner=()
+    local trace=$1 line started="" fd call pid
+    local -A owner=() program=() exec_of=()
     while IFS= read -r line; do
+        pid=${line%% *}
         line=${line#* } # the PID
         line=${line# }
+        # nsctl's exec starts the check; after any other exec a process is PROGRAM's
+        # (or the wrapper's), whose files are not nsctl's business.
+        # (strace splits a call another process interrupts: "<unfinished ...>", then "resumed".)
         case $line in
-            execve\(*" = 0") started=1; owner=(); continue ;;
+            execve\(*"<unfinished ...>")
+                exec_of[$pid]=$line
+                continue
+                ;;
+            "<... execve resumed>"*" = 0") line=${exec_of[$pid]:-} ;&
+            execve\(*" = 0")
+                if [[ "$line" =~ ^execve\(\"([^\"]*/)?nsctl\" ]]; then
+                    started=1
+                    owner=()
+                    unset "program[$pid]"
+                else
+                    program[$pid]=1
+                fi
+                continue
+                ;;
         esac
-        [ -n "$started" ] || continue
+        [ -n "$started" ] && [ -z "${program[$pid]:-}" ] || continue
         if [[ "$line" =~ ^(openat|open|openat2|pidfd_open|socket|dup|fcntl|signalfd4|memfd_create|open_tree|fsmount|fsopen|pidfd_getfd|ioctl)\(.*\)\ =\ ([0-9]+)$ ]]; then
             call=${BASH_REMATCH[1]} fd=${BASH_REMATCH[2]}
             # Only calls that make an fd: an ioctl or fcntl returning 0 made nothing.

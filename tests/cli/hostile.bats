@@ -7,13 +7,26 @@ load helpers
 load hardening
 
 setup() {
+    TMP=$(mktemp -d)
     MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
     remove_setid_copy
+    # Whatever a failed test left pinned in its own directory.
+    for f in "$TMP"/*; do
+        [ -e "$f" ] || continue
+        umount -l "$f" 2>/dev/null
+        rm -f "$f"
+    done
+    rm -rf "$TMP"
     [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+# The signal state /proc shows for a process: its blocked and ignored sets.
+signal_state() {
+    grep -E '^Sig(Blk|Ign):' "/proc/$1/status"
 }
 
 @test "hostile: closed stdin, stdout and stderr: output never lands in nsctl's own files" {
@@ -114,4 +127,150 @@ teardown() {
     done
     run "$NSCTL" --no-such-option
     [ "$output" = "nsctl: unrecognized option '--no-such-option'"$'\n'"Try 'nsctl --help'." ]
+}
+
+@test "hostile: closed 0-2 for run, unshare, enter, pin, unpin and list; PROGRAM gets /dev/null there" {
+    require_root
+    start_target --uts --ipc
+    out=$TMP/fds
+    run_with_closed_std_fds "$NSCTL" run -u -- sh -c 'readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2 | cat >"$1"' sh "$out"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$out")" = $'/dev/null\n/dev/null\n/dev/null' ]
+    run_with_closed_std_fds "$NSCTL" run -u -- sh -c 'exit 3'
+    [ "$status" -eq 3 ]
+    run_with_closed_std_fds "$NSCTL" run -u -- "$TMP"
+    [ "$status" -eq 126 ]
+    run_with_closed_std_fds "$NSCTL" run -U -r -p --init -- true
+    [ "$status" -eq 0 ]
+    run_with_closed_std_fds "$NSCTL" unshare -u -- sh -c 'readlink /proc/$$/fd/1 | cat >"$1"' sh "$out"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$out")" = /dev/null ]
+    run_with_closed_std_fds "$NSCTL" unshare -U -r -- "$TMP"
+    [ "$status" -eq 126 ]
+    run_with_closed_std_fds "$NSCTL" enter "$TARGET" sh -c 'readlink /proc/self/ns/uts >"$1"' sh "$out"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$out")" = "uts:[$(ns_inode "$TARGET" uts)]" ]
+    run_with_closed_std_fds "$NSCTL" enter "$(dead_pid)" true
+    [ "$status" -eq 125 ]
+    run_with_closed_std_fds "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %i "$TMP/uts")" = "$(ns_inode "$TARGET" uts)" ]
+    run_with_closed_std_fds "$NSCTL" pin -u "$TARGET" "$TMP/no-such-dir/uts"
+    [ "$status" -eq 1 ]
+    run_with_closed_std_fds "$NSCTL" list -u --task "$TARGET"
+    [ "$status" -eq 0 ]
+    run_with_closed_std_fds "$NSCTL" list -J
+    [ "$status" -eq 0 ]
+    run_with_closed_std_fds "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ ! -e "$TMP/uts" ]
+    run_with_closed_std_fds "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 1 ]
+}
+
+@test "hostile: argc == 0 never reaches a subcommand, whatever the environment says" {
+    # Before Linux 5.18 the environment strings would be argv[1...]: they name a subcommand
+    # and a PROGRAM that would leave a file behind if it ran.
+    for cmd in $(subcommands); do
+        run env -i "$TOOLS/exec-empty-argv" "$NSCTL" "$cmd" -u touch "$TMP/ran-$cmd"
+        echo "$cmd: $status: $output"
+        [ "$status" -eq 2 ]
+        [ ! -e "$TMP/ran-$cmd" ]
+    done
+}
+
+@test "hostile: run mirrors the exit and forwards signals with SIGCHLD ignored and signals blocked" {
+    require_root
+    run_with_hostile_signals "$NSCTL" run -u -- sh -c 'exit 7'
+    [ "$status" -eq 7 ]
+    run_with_hostile_signals "$NSCTL" run -U -r -p -- sh -c 'exit 8'
+    [ "$status" -eq 8 ]
+    run_with_hostile_signals "$NSCTL" run -U -r -p --init -- sh -c 'exit 9'
+    [ "$status" -eq 9 ]
+    # Death by a signal the caller did not block: nsctl dies of it too.
+    run_with_hostile_signals "$NSCTL" run -u -- sh -c 'kill -ABRT $$'
+    [ "$status" -eq 134 ]
+    # PROGRAM gets the caller's signal state, unchanged (grep itself shows it: a shell
+    # would change its own).
+    run_with_hostile_signals grep -E "^Sig(Blk|Ign):" /proc/self/status
+    outside=$output
+    [[ "$outside" == *"SigIgn:"*[1-9a-f]* ]]
+    for args in "run -u" "run -U -r -p --init" "unshare -u" "unshare -U -r"; do
+        run_with_hostile_signals "$NSCTL" $args -- grep -E "^Sig(Blk|Ign):" /proc/self/status
+        echo "$args: $output"
+        [ "$output" = "$outside" ]
+    done
+}
+
+# Start nsctl ARGS... under hostile signals, with a PROGRAM that unblocks TERM and exits 42
+# on it; send TERM to nsctl, and check it ends with 42.  $1: the file PROGRAM makes when ready.
+signal_is_forwarded() {
+    local ready=$1 pid
+    shift
+    env --ignore-signal=CHLD --block-signal=HUP,INT,QUIT,TERM,USR1,USR2,CHLD,PIPE,ALRM \
+        "$NSCTL" "$@" perl -MPOSIX -e '
+            sigprocmask(SIG_SETMASK, POSIX::SigSet->new);
+            $SIG{TERM} = sub { exit 42 };
+            open(my $f, ">", $ARGV[0]); close($f);
+            sleep 30; exit 1' "$ready" &
+    pid=$!
+    TEST_PIDS+=("$pid")
+    for _ in $(seq 500); do [ -e "$ready" ] && break; sleep 0.01; done
+    [ -e "$ready" ]
+    kill -TERM "$pid"
+    wait "$pid" && status=0 || status=$?
+    echo "status $status"
+    [ "$status" -eq 42 ]
+}
+
+@test "hostile: signals blocked by the caller are still forwarded by run and enter -p" {
+    require_root
+    signal_is_forwarded "$TMP/ready1" run -u --
+    signal_is_forwarded "$TMP/ready2" run -U -r -p --init --
+    unshare --pid --fork --kill-child sleep 600 &
+    TEST_PIDS+=("$!")
+    for _ in $(seq 200); do
+        sleeper=$(cat "/proc/$!/task/$!/children" 2>/dev/null) && [ -n "$sleeper" ] && break
+        sleep 0.01
+    done
+    wait_for_exec $sleeper sleep
+    run_with_hostile_signals "$NSCTL" enter -p $sleeper -- sh -c 'exit 6'
+    [ "$status" -eq 6 ]
+    signal_is_forwarded "$TMP/ready3" enter -p $sleeper --
+}
+
+@test "hostile: pin, unpin and list work with SIGCHLD ignored and signals blocked" {
+    require_root
+    start_target --uts
+    run_with_hostile_signals "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    [ "$status" -eq 0 ]
+    run_with_hostile_signals "$NSCTL" list -r --noheadings -o NS,PID -u "$(ns_inode "$TARGET" uts)"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == "$(ns_inode "$TARGET" uts) $TARGET" ]]
+    run_with_hostile_signals "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ ! -e "$TMP/uts" ]
+}
+
+@test "hostile: a umask of 077 reaches PROGRAM unchanged, and nsctl never calls umask()" {
+    require_root
+    start_target --uts
+    # PROGRAM reads its umask from /proc: a shell's "umask" would call umask() itself.
+    for args in "run -u --" "run -U -r -p --init --" "unshare -U -r --" "enter $TARGET"; do
+        run_with_umask_077 "$NSCTL" $args grep Umask: /proc/self/status
+        echo "$args: $output"
+        [ "$status" -eq 0 ]
+        [ "$output" = "Umask:"$'\t'"0077" ]
+        [ "$UMASK_CALLS" -eq 0 ]
+    done
+    run_with_umask_077 "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ "$UMASK_CALLS" -eq 0 ]
+    run_with_umask_077 "$NSCTL" list -u
+    [ "$status" -eq 0 ]
+    [ "$UMASK_CALLS" -eq 0 ]
+    run_with_umask_077 "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ "$UMASK_CALLS" -eq 0 ]
 }
