@@ -52,7 +52,7 @@ void cli_new_session(void)
 	/* A session leader's TIOCNOTTY would hang up every job of its terminal. */
 	if (getsid(0) == getpid())
 		cli_fail(0, "--new-session: nsctl leads the session of its terminal and would "
-				 "hang it up on leaving; start it from a shell, or use nsctl run");
+			    "hang it up on leaving; start it from a shell, or use nsctl run");
 	if (ioctl(tty, TIOCNOTTY) < 0)
 		cli_fail(-errno, "--new-session: ioctl(/dev/tty, TIOCNOTTY)");
 }

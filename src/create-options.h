@@ -37,7 +37,7 @@ struct create_options {
 	struct cli_keep_fds keep;
 	bool verbose;
 	bool new_session; /* --new-session: PROGRAM without the caller's terminal */
-	char **argv; /* PROGRAM [ARG...] */
+	char **argv;      /* PROGRAM [ARG...] */
 };
 
 /* Parse and check everything, before anything is created; usage errors exit 125. */

@@ -22,6 +22,20 @@ own_mount_table() {
         { print }'
 }
 
+# A sleeper in a new PID namespace (util-linux unshare OPTIONS... --pid --fork); its PID
+# (the sleeper's, not unshare's) is TARGET.
+start_pid_ns_target() {
+    local i
+    unshare "$@" --pid --fork --kill-child sleep 600 &
+    TEST_PIDS+=("$!")
+    for i in $(seq 200); do
+        TARGET=$(cat "/proc/$!/task/$!/children" 2>/dev/null) && [ -n "$TARGET" ] && break
+        sleep 0.01
+    done
+    TARGET=${TARGET% }
+    wait_for_exec "$TARGET" sleep
+}
+
 # old_kernel [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND...
 old_kernel() {
     "$TOOLS/seccomp-deny" "$@"
@@ -53,20 +67,23 @@ run_with_closed_std_fds() {
 
 check_writes_to_std_fds() {
     local trace=$1 line started="" fd call pid
-    local -A owner=() program=() exec_of=()
+    local -A owner=() program=() unfinished=()
     while IFS= read -r line; do
         pid=${line%% *}
         line=${line#* } # the PID
         line=${line# }
         # nsctl's exec starts the check; after any other exec a process is PROGRAM's
         # (or the wrapper's), whose files are not nsctl's business.
-        # (strace splits a call another process interrupts: "<unfinished ...>", then "resumed".)
+        # strace splits a call another process interrupts: "<unfinished ...>", then
+        # "<... NAME resumed>": joined again here.
         case $line in
-            execve\(*"<unfinished ...>")
-                exec_of[$pid]=$line
+            *" <unfinished ...>")
+                unfinished[$pid]=${line% <unfinished ...>}
                 continue
                 ;;
-            "<... execve resumed>"*" = 0") line=${exec_of[$pid]:-} ;&
+            "<... "*" resumed>"*) line=${unfinished[$pid]:-}${line#*resumed>} ;;
+        esac
+        case $line in
             execve\(*" = 0")
                 if [[ "$line" =~ ^execve\(\"([^\"]*/)?nsctl\" ]]; then
                     started=1

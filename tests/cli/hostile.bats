@@ -227,16 +227,10 @@ signal_is_forwarded() {
     require_root
     signal_is_forwarded "$TMP/ready1" run -u --
     signal_is_forwarded "$TMP/ready2" run -U -r -p --init --
-    unshare --pid --fork --kill-child sleep 600 &
-    TEST_PIDS+=("$!")
-    for _ in $(seq 200); do
-        sleeper=$(cat "/proc/$!/task/$!/children" 2>/dev/null) && [ -n "$sleeper" ] && break
-        sleep 0.01
-    done
-    wait_for_exec $sleeper sleep
-    run_with_hostile_signals "$NSCTL" enter -p $sleeper -- sh -c 'exit 6'
+    start_pid_ns_target
+    run_with_hostile_signals "$NSCTL" enter -p "$TARGET" -- sh -c 'exit 6'
     [ "$status" -eq 6 ]
-    signal_is_forwarded "$TMP/ready3" enter -p $sleeper --
+    signal_is_forwarded "$TMP/ready3" enter -p "$TARGET" --
 }
 
 @test "hostile: pin, unpin and list work with SIGCHLD ignored and signals blocked" {
@@ -273,4 +267,121 @@ signal_is_forwarded() {
     run_with_umask_077 "$NSCTL" unpin "$TMP/uts"
     [ "$status" -eq 0 ]
     [ "$UMASK_CALLS" -eq 0 ]
+}
+
+# Run COMMAND... with fds 3-1199 and four near the limit (4096) open, none close-on-exec,
+# as a careless caller leaves them.
+run_with_many_fds() {
+    run bash -c 'ulimit -n 4096 || exit 99
+        for ((fd = 3; fd < 1200; fd++)); do eval "exec $fd</dev/null"; done
+        for fd in 4000 4093 4094 4095; do eval "exec $fd</dev/null"; done
+        exec "$@"' bash "$@"
+}
+
+# PROGRAM for the fd tests: the fds of the shell, as ls (its child: not the last
+# command, and no pipe) sees them.  Compared as $(echo $output): one line.
+LIST_FDS=(sh -c 'ls -v /proc/$$/fd; true')
+
+@test "hostile: 1200 inherited fds, up to the limit, none close-on-exec: none reaches PROGRAM" {
+    require_root
+    run_with_many_fds sh -c 'ls /proc/$$/fd | wc -l'
+    [ "$output" -ge 1200 ]
+    run_with_many_fds "$NSCTL" run -u -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    run_with_many_fds "$NSCTL" run -U -r -p --mount-proc --init -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    run_with_many_fds "$NSCTL" run -u --keep-fd 4095 --keep-fd 7 -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2 7 4095" ]
+    run_with_many_fds "$NSCTL" unshare -U -r -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    run_with_many_fds "$NSCTL" unshare -u --keep-fd 4094 -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2 4094" ]
+    start_target --uts --ipc
+    run_with_many_fds "$NSCTL" enter "$TARGET" "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    run_with_many_fds "$NSCTL" enter -F "$TARGET" "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    # Joining a PID namespace, where $$ is not the host's PID: ls lists its own fds,
+    # 3 its listing's.
+    start_pid_ns_target
+    run_with_many_fds "$NSCTL" enter "$TARGET" ls -v /proc/self/fd
+    [ "$(echo $output)" = "0 1 2 3" ]
+    # Older kernels: without close_range() the fds are found in /proc/self/fd.
+    run_with_many_fds "$TOOLS/seccomp-deny" -s close_range -- "$NSCTL" run -u -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2" ]
+    run_with_many_fds "$TOOLS/seccomp-deny" -s close_range -- "$NSCTL" unshare -u --keep-fd 4095 -- "${LIST_FDS[@]}"
+    [ "$(echo $output)" = "0 1 2 4095" ]
+}
+
+@test "hostile: pin, unpin and list work with 1200 inherited fds up to the limit" {
+    require_root
+    start_target --uts
+    run_with_many_fds "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %i "$TMP/uts")" = "$(ns_inode "$TARGET" uts)" ]
+    run_with_many_fds "$NSCTL" list -r --noheadings -o NS,PID -u "$(ns_inode "$TARGET" uts)"
+    [ "$output" = "$(ns_inode "$TARGET" uts) $TARGET" ]
+    run_with_many_fds "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ ! -e "$TMP/uts" ]
+}
+
+# Start nsctl ARGS... PROGRAM, where PROGRAM (a shell) waits for the PID of the nsctl it
+# runs under, then tries to open that process's /proc/PID/exe: for reading (an O_PATH or
+# read fd kept until nsctl exits is the CVE-2019-5736 way), then for writing.  Sets output.
+attack_parent_exe() {
+    local pidfile=$TMP/nsctl.pid pid
+    rm -f "$pidfile"
+    "$NSCTL" "$@" sh -c 'while [ ! -s "$1" ]; do sleep 0.01; done
+        p=$(cat "$1")
+        exec 3<"/proc/$p/exe" && echo "read: opened $(readlink /proc/$$/fd/3)"
+        exec 4>>"/proc/$p/exe" && echo "write: opened"
+        exit 0' sh "$pidfile" >"$TMP/attack" 2>&1 &
+    pid=$!
+    TEST_PIDS+=("$pid")
+    echo "$pid" >"$pidfile"
+    wait "$pid" || true
+    output=$(cat "$TMP/attack")
+    echo "$*: $output"
+}
+
+@test "hostile: PROGRAM cannot reach the nsctl binary to overwrite it (CVE-2019-5736)" {
+    require_root
+    sum=$(sha256sum <"$NSCTL")
+    # A #!/proc/self/exe script: its interpreter is nsctl itself, which refuses the script.
+    printf '#!/proc/self/exe\n' >"$TMP/script"
+    chmod +x "$TMP/script"
+    run "$NSCTL" run -U -r -- "$TMP/script"
+    [ "$status" -eq 2 ]
+    [[ "$output" == "nsctl: unknown subcommand '$TMP/script'"* ]]
+    run "$NSCTL" unshare -U -r -- "$TMP/script"
+    [ "$status" -eq 2 ]
+    # /proc/self/exe as PROGRAM: nsctl again, and nothing more.
+    run "$NSCTL" run -U -r -- /proc/self/exe --version
+    [ "$status" -eq 0 ]
+    [[ "$output" == "nsctl "* ]]
+    # run -U: the supervising nsctl is in another user namespace, and undumpable.
+    attack_parent_exe run -U -r --
+    [[ "$output" == *"/proc/"*"/exe: Permission denied"* ]]
+    [[ "$output" != *opened* ]]
+    # run --init: PID 1 is nsctl, in PROGRAM's own user namespace with its own IDs:
+    # only being undumpable keeps PROGRAM out.
+    run "$NSCTL" run -U -r -p --mount-proc --init -- sh -c '
+        exec 3</proc/1/exe && echo "read: opened"
+        exec 4>>/proc/1/exe && echo "write: opened"; exit 0'
+    echo "$output"
+    [[ "$output" == *"/proc/1/exe: Permission denied"* ]]
+    [[ "$output" != *opened* ]]
+    # enter -p into a user namespace: the supervisor joined it, with PROGRAM's IDs: undumpable.
+    start_pid_ns_target --user --map-root-user
+    attack_parent_exe enter "$TARGET"
+    [[ "$output" == *"/proc/"*"/exe: Permission denied"* ]]
+    [[ "$output" != *opened* ]]
+    # Without a user namespace PROGRAM is root here (it could write the file by its
+    # path): while nsctl runs, the kernel refuses to write a running binary.
+    attack_parent_exe run -u --
+    [[ "$output" == *"read: opened $NSCTL"* ]]
+    [[ "$output" == *"/proc/"*"/exe: Text file busy"* ]]
+    [[ "$output" != *"write: opened"* ]]
+    [ "$(sha256sum <"$NSCTL")" = "$sum" ]
 }

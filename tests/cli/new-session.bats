@@ -37,19 +37,6 @@ assert_pushed_nothing() {
     [[ "$output" == *"pty-run: input queue: empty"* ]]
 }
 
-# A sleeper in a new PID namespace (util-linux unshare --fork); its PID is TARGET.
-start_pid_ns_target() {
-    local i
-    unshare "$@" --pid --fork --kill-child sleep 600 &
-    TEST_PIDS+=("$!")
-    for i in $(seq 200); do
-        TARGET=$(cat "/proc/$!/task/$!/children" 2>/dev/null) && [ -n "$TARGET" ] && break
-        sleep 0.01
-    done
-    TARGET=${TARGET% }
-    wait_for_exec "$TARGET" sleep
-}
-
 @test "new-session: the terminal tool sees what TIOCSTI pushes, as root in the caller's session" {
     # The witness works: the caller itself (root, same session) can push a character.
     run "$PTY_RUN" "$PTY_RUN" --tiocsti X
