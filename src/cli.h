@@ -109,6 +109,14 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 extern bool cli_parse_only;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
 
+/*
+ * After ERR for namespaces TYPES: when nsctl has more than one thread (a
+ * preloaded library may start some) and the kernel's refusal is the one it
+ * gives a multithreaded process, the text to add to the message; else NULL.
+ */
+int cli_thread_count(void);
+const char *cli_threads_refusal(int err, unsigned types);
+
 /* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
 _Noreturn void cli_bad_option(char **argv, const char *optstring);
 

@@ -346,6 +346,7 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 				  const struct nsctl_join_report *report)
 {
 	const char *call = report->failed_call ? report->failed_call : "setns";
+	const char *threads;
 	char path[PATH_MAX];
 
 	if (err == -ESRCH && tg->process)
@@ -355,15 +356,16 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 			 tg->process ? (int)nsctl_process_pid(tg->process) : 0);
 	enum nsctl_type t = (enum nsctl_type)report->failed_type;
 	if (req->files[t])
-		cli_fail(err, "%s(%s)", call, req->files[t]);
-	if (tg->path)
-		cli_fail(err, "%s(%s)", call, tg->path);
-	if (tg->pinned) {
+		snprintf(path, sizeof(path), "%s", req->files[t]);
+	else if (tg->path)
+		snprintf(path, sizeof(path), "%s", tg->path);
+	else if (tg->pinned)
 		nsctl_pin_name_path(t, req->target, path, sizeof(path));
-		cli_fail(err, "%s(%s)", call, path);
-	}
-	cli_fail(err, "%s(/proc/%d/ns/%s)", call, (int)nsctl_process_pid(tg->process),
-		 nsctl_type_get(t)->name);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)nsctl_process_pid(tg->process),
+			 nsctl_type_get(t)->name);
+	threads = cli_threads_refusal(err, NSCTL_TYPE_BIT(t));
+	cli_fail(err, "%s(%s)%s", call, path, threads ? threads : "");
 }
 
 static unsigned join(const struct request *req, struct target *tg)

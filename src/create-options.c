@@ -477,7 +477,10 @@ void create_fail(const struct create_options *o, int err, const char *call)
 					 nsctl_type_get(t)->name);
 		}
 	}
-	cli_fail(err, "%s", call);
+	/* unshare(CLONE_NEWUSER) only: new mount and time namespaces are made by any thread. */
+	const char *threads = cli_threads_refusal(err, o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+
+	cli_fail(err, "%s%s", call, threads ? threads : "");
 }
 
 bool create_options_need_user_maps(const struct create_options *o)

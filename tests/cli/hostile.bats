@@ -385,3 +385,40 @@ attack_parent_exe() {
     [[ "$output" != *"write: opened"* ]]
     [ "$(sha256sum <"$NSCTL")" = "$sum" ]
 }
+
+@test "hostile: a multithreaded caller joining a user or time namespace: the library's errno, the CLI's message" {
+    require_root
+    start_target --user --map-root-user --time --uts
+    # The library, from a process with a second thread: EINVAL and EUSERS, nothing joined.
+    run "$TOOLS/threaded-join" "$TARGET"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"nsctl_process_join(user): -22 (Invalid argument)"* ]]
+    [[ "$output" == *"nsctl_process_join(time): -87 (Too many users)"* ]]
+    run "$TOOLS/threaded-join" --single-threaded "$TARGET"
+    [ "$status" -eq 0 ]
+    # The CLI, made multithreaded by a preloaded library (ASan's link-order check would
+    # refuse the preload in the sanitizer build).
+    local preload=(env "ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+        LD_PRELOAD="$TOOLS/thread-preload.so")
+    run "${preload[@]}" "$NSCTL" enter -U "$TARGET" true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: enter: setns(/proc/$TARGET/ns/user) (nsctl has 2 threads, and only a single-threaded process may join a user, mount or time namespace, or create a user namespace): Invalid argument" ]]
+    run "${preload[@]}" "$NSCTL" enter -T "$TARGET" true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: enter: setns(/proc/$TARGET/ns/time) (nsctl has 2 threads,"*"): Too many users" ]]
+    run "${preload[@]}" "$NSCTL" enter --time="/proc/$TARGET/ns/time" "$TARGET" true
+    [[ "$output" == "nsctl: enter: setns(/proc/$TARGET/ns/time) (nsctl has 2 threads,"* ]]
+    # Joining a UTS namespace is allowed to any thread.
+    run "${preload[@]}" "$NSCTL" enter -u "$TARGET" true
+    [ "$status" -eq 0 ]
+    run "${preload[@]}" "$NSCTL" unshare -U -- true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: unshare: unshare() (nsctl has 2 threads,"*"): Invalid argument" ]]
+    # run clones a child, single-threaded: it works.
+    run "${preload[@]}" "$NSCTL" run -U -r -T -- true
+    [ "$status" -eq 0 ]
+}
