@@ -9,6 +9,9 @@
  * Usage: seccomp-deny [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND [ARG...]
  *        seccomp-deny --list
  * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone.
+ * -s setns-pidfd denies setns() with more than one type in its flags, which
+ *    only a pidfd takes (Linux 5.8), with EINVAL as an older kernel says to a
+ *    pidfd.  A pidfd join of a single type looks like an nsfd one and passes.
  * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
@@ -40,8 +43,9 @@
 static const struct {
 	const char *name, *group;
 	long nr;
-	long arg0;     /* deny only when the first argument is this, or -1 */
-	int old_error; /* what an older kernel answers, when not ENOSYS */
+	long arg0;          /* deny only when the first argument is this, or -1 */
+	int old_error;      /* what an older kernel answers, when not ENOSYS */
+	bool several_types; /* deny only when the second argument has several bits */
 } syscalls[] = {
 	{ "pidfd_send_signal", "pidfd", 424, -1 },
 	{ "open_tree", "newmount", 428, -1 },
@@ -57,6 +61,8 @@ static const struct {
 	{ "mount_setattr", "newmount", 442, -1 },
 	/* waitid(P_PIDFD, ...) of Linux 5.4: before it, EINVAL for the unknown idtype. */
 	{ "waitid-pidfd", NULL, __NR_waitid, 3, EINVAL },
+	/* setns(pidfd, CLONE_NEWUTS | CLONE_NEWNET ...) of Linux 5.8: EINVAL before. */
+	{ "setns-pidfd", NULL, __NR_setns, -1, EINVAL, true },
 };
 
 #define NSIO 0xb7
@@ -94,6 +100,7 @@ struct denial {
 	unsigned long what; /* the syscall number or the ioctl request */
 	long arg0;          /* a system call's first argument, or -1 for any */
 	int error;
+	bool several_types; /* only when the second argument has more than one bit */
 };
 
 static struct denial denials[64];
@@ -109,11 +116,11 @@ static _Noreturn void usage(const char *why)
 	exit(2);
 }
 
-static void add(bool is_ioctl, unsigned long what, long arg0, int error)
+static void add(bool is_ioctl, unsigned long what, long arg0, int error, bool several_types)
 {
 	if (n_denials >= sizeof(denials) / sizeof(denials[0]))
 		usage("too many denials");
-	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, error };
+	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, error, several_types };
 }
 
 static void parse(bool is_ioctl, const char *arg)
@@ -139,7 +146,7 @@ static void parse(bool is_ioctl, const char *arg)
 		for (size_t i = 0; i < sizeof(ioctls) / sizeof(ioctls[0]); i++)
 			if (strcmp(ioctls[i].name, name) == 0 ||
 			    (ioctls[i].group && strcmp(ioctls[i].group, name) == 0)) {
-				add(true, ioctls[i].request, -1, error);
+				add(true, ioctls[i].request, -1, error, false);
 				found++;
 			}
 	} else {
@@ -147,8 +154,8 @@ static void parse(bool is_ioctl, const char *arg)
 			if (strcmp(syscalls[i].name, name) == 0 ||
 			    (syscalls[i].group && strcmp(syscalls[i].group, name) == 0)) {
 				add(false, (unsigned long)syscalls[i].nr, syscalls[i].arg0,
-				    !colon && syscalls[i].old_error ? syscalls[i].old_error
-								    : error);
+				    !colon && syscalls[i].old_error ? syscalls[i].old_error : error,
+				    syscalls[i].several_types);
 				found++;
 			}
 	}
@@ -161,7 +168,7 @@ static void parse(bool is_ioctl, const char *arg)
 
 static void install(void)
 {
-	struct sock_filter program[8 + 5 * 64];
+	struct sock_filter program[8 + 8 * 64];
 	size_t n = 0;
 
 	program[n++] = (struct sock_filter)LOAD(arch);
@@ -172,6 +179,21 @@ static void install(void)
 	for (size_t i = 0; i < n_denials; i++) {
 		if (denials[i].is_ioctl)
 			continue;
+		if (denials[i].several_types) {
+			/* nr matches: A = args[1]; deny when A & (A - 1), then reload nr. */
+			program[n++] = (struct sock_filter)BPF_JUMP(
+			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].what, 0, 6);
+			program[n++] = (struct sock_filter)LOAD(args[1]);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_MISC | BPF_TAX, 0);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_SUB | BPF_K, 1);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_AND | BPF_X, 0);
+			program[n++] =
+			    (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0);
+			program[n++] =
+			    (struct sock_filter)RET(SECCOMP_RET_ERRNO | (uint32_t)denials[i].error);
+			program[n++] = (struct sock_filter)LOAD(nr);
+			continue;
+		}
 		if (denials[i].arg0 >= 0) {
 			/* nr matches: look at the first argument, then reload nr either way. */
 			program[n++] = (struct sock_filter)BPF_JUMP(
@@ -221,6 +243,9 @@ static void probe(void)
 		errno = 0;
 		if (denials[i].is_ioctl)
 			r = ioctl(-1, denials[i].what, NULL);
+		else if (denials[i].several_types)
+			/* Two types: uts and ipc. */
+			r = syscall((long)denials[i].what, -1L, 0x0c000000L, 0L, 0L, 0L);
 		else
 			r = syscall((long)denials[i].what,
 				    denials[i].arg0 >= 0 ? denials[i].arg0 : -1L, 0L, 0L, 0L, 0L);
