@@ -3,12 +3,49 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 
 #include "internal.h"
 #include "syscalls.h"
+
+/*
+ * An fd opened through a pin (a bind mount of an nsfs file) reads as the pin's
+ * path; its mount's root, in /proc/self/mountinfo, is "net:[4026531840]".  The
+ * mount is the one fdinfo's mnt_id (Linux 3.15) names.
+ */
+static int type_from_mount(int fd, enum nsctl_type *ret_type)
+{
+	_cleanup_fclose_ FILE *fdinfo = NULL, *mountinfo = NULL;
+	_cleanup_free_ char *line = NULL;
+	size_t size = 0;
+	char path[64];
+	int mnt_id = -1;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	fdinfo = fopen(path, "re");
+	if (!fdinfo)
+		return negative_errno();
+	while (getline(&line, &size, fdinfo) > 0)
+		if (sscanf(line, "mnt_id: %d", &mnt_id) == 1)
+			break;
+	if (mnt_id < 0)
+		return -ENOTTY;
+	mountinfo = fopen("/proc/self/mountinfo", "re");
+	if (!mountinfo)
+		return negative_errno();
+	while (getline(&line, &size, mountinfo) > 0) {
+		struct mountinfo_entry entry;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (mountinfo_parse_line(line, &entry) < 0 || entry.mount_id != mnt_id)
+			continue;
+		return ns_link_parse(entry.root, ret_type, NULL) < 0 ? -ENOTTY : 0;
+	}
+	return -ENOTTY;
+}
 
 /* Kernels before 4.11 have no NS_GET_NSTYPE: the link text "net:[4026531840]" names the type. */
 static int type_from_link(int fd, enum nsctl_type *ret_type)
@@ -21,7 +58,9 @@ static int type_from_link(int fd, enum nsctl_type *ret_type)
 	if (n < 0)
 		return negative_errno();
 	target[n] = '\0';
-	return ns_link_parse(target, ret_type, NULL) < 0 ? -ENOTTY : 0;
+	if (ns_link_parse(target, ret_type, NULL) == 0)
+		return 0;
+	return type_from_mount(fd, ret_type);
 }
 
 static int require_nsfs(int fd)

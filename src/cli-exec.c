@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,33 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text)
 		cli_usage_error("--keep-fd '%s': at most %zu --keep-fd options", text,
 				ELEMENTSOF(keep->fds));
 	keep->fds[keep->n++] = (int)fd;
+}
+
+void cli_new_session(void)
+{
+	_cleanup_close_ int tty = -1;
+
+	if (setsid() >= 0)
+		return;
+	if (errno != EPERM)
+		cli_fail(-errno, "--new-session: setsid");
+	/*
+	 * EPERM: nsctl leads its process group (a shell's job) and cannot start a
+	 * session.  TIOCNOTTY drops the terminal for this process alone; TIOCSTI
+	 * then fails (EPERM: not the caller's controlling terminal), and only a
+	 * session leader could take a terminal again.
+	 */
+	tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (tty < 0 && errno == ENXIO)
+		return; /* no controlling terminal: nothing to leave */
+	if (tty < 0)
+		cli_fail(-errno, "--new-session: /dev/tty");
+	/* A session leader's TIOCNOTTY would hang up every job of its terminal. */
+	if (getsid(0) == getpid())
+		cli_fail(0, "--new-session: nsctl leads the session of its terminal and would "
+			    "hang it up on leaving; start it from a shell, or use nsctl run");
+	if (ioctl(tty, TIOCNOTTY) < 0)
+		cli_fail(-errno, "--new-session: ioctl(/dev/tty, TIOCNOTTY)");
 }
 
 void cli_exec(char **argv, const int *keep, size_t n_keep)

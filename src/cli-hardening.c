@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What nsctl checks and repairs about the process it starts in, before it reads anything. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -95,4 +96,38 @@ void cli_bad_option(char **argv, const char *optstring)
 	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2)
 		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
 	cli_usage_error("unrecognized option '-%c'", optopt);
+}
+
+int cli_thread_count(void)
+{
+	_cleanup_closedir_ DIR *dir = opendir("/proc/self/task");
+	struct dirent *entry;
+	int n = 0;
+
+	if (!dir)
+		return 1;
+	while ((entry = readdir(dir)))
+		if (entry->d_name[0] != '.')
+			n++;
+	return n > 0 ? n : 1;
+}
+
+const char *cli_threads_refusal(int err, unsigned types)
+{
+	static char text[160];
+	unsigned single = NSCTL_TYPE_BIT(NSCTL_TYPE_USER) | NSCTL_TYPE_BIT(NSCTL_TYPE_MNT) |
+			  NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
+	int n;
+
+	/* The kernel's rule: EINVAL for user and mount, EUSERS for time (setns of 5.6). */
+	if ((err != -EINVAL && err != -EUSERS) || !(types & single))
+		return NULL;
+	n = cli_thread_count();
+	if (n < 2)
+		return NULL;
+	snprintf(text, sizeof(text),
+		 " (nsctl has %d threads, and only a single-threaded process may join a user, "
+		 "mount or time namespace, or create a user namespace)",
+		 n);
+	return text;
 }

@@ -77,6 +77,14 @@ unsigned cli_parse_type_list(const char *option, const char *list);
  */
 _Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
 
+/*
+ * --new-session (run, unshare, enter), in the process that execs PROGRAM:
+ * setsid(), so PROGRAM has no controlling terminal and cannot push input into
+ * the caller's (TIOCSTI).  A process group leader, which setsid() refuses,
+ * drops its terminal with TIOCNOTTY instead.  Exits 125 on failure.
+ */
+void cli_new_session(void);
+
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);
 
@@ -100,6 +108,14 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
  */
 extern bool cli_parse_only;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
+
+/*
+ * After ERR for namespaces TYPES: when nsctl has more than one thread (a
+ * preloaded library may start some) and the kernel's refusal is the one it
+ * gives a multithreaded process, the text to add to the message; else NULL.
+ */
+int cli_thread_count(void);
+const char *cli_threads_refusal(int err, unsigned types);
 
 /* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
 _Noreturn void cli_bad_option(char **argv, const char *optstring);

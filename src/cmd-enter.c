@@ -31,7 +31,7 @@ struct request {
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
-	bool root, wd, env, join_cgroup, no_fork;
+	bool root, wd, env, join_cgroup, no_fork, new_session;
 	const char *root_dir, *wd_dir;
 	struct cli_keep_fds keep;
 	char **program;
@@ -54,6 +54,7 @@ enum {
 	OPT_JOIN_CGROUP,
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
+	OPT_NEW_SESSION,
 };
 
 static void help(void)
@@ -78,7 +79,9 @@ static void help(void)
 	      "     --join-cgroup         join the target's cgroup (v2) first\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
 	      "     --keep-fd N           pass file descriptor N on to PROGRAM (repeatable)\n"
-	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n",
+	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n"
+	      "     --new-session         run PROGRAM in a new session, without the caller's\n"
+	      "                             terminal (it cannot push input into it)\n",
 	      stdout);
 	cli_help_footer(stdout);
 	fputs(
@@ -119,6 +122,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "no-fork", no_argument, NULL, 'F' },
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -165,6 +169,9 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case OPT_KEEP_FDS:
 			req->keep.all = true;
+			break;
+		case OPT_NEW_SESSION:
+			req->new_session = true;
 			break;
 		case 'h':
 			help();
@@ -351,6 +358,7 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 				  const struct nsctl_join_report *report)
 {
 	const char *call = report->failed_call ? report->failed_call : "setns";
+	const char *threads;
 	char path[PATH_MAX];
 
 	if (err == -ESRCH && tg->process)
@@ -360,15 +368,16 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 			 tg->process ? (int)nsctl_process_pid(tg->process) : 0);
 	enum nsctl_type t = (enum nsctl_type)report->failed_type;
 	if (req->files[t])
-		cli_fail(err, "%s(%s)", call, req->files[t]);
-	if (tg->path)
-		cli_fail(err, "%s(%s)", call, tg->path);
-	if (tg->pinned) {
+		snprintf(path, sizeof(path), "%s", req->files[t]);
+	else if (tg->path)
+		snprintf(path, sizeof(path), "%s", tg->path);
+	else if (tg->pinned)
 		nsctl_pin_name_path(t, req->target, path, sizeof(path));
-		cli_fail(err, "%s(%s)", call, path);
-	}
-	cli_fail(err, "%s(/proc/%d/ns/%s)", call, (int)nsctl_process_pid(tg->process),
-		 nsctl_type_get(t)->name);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)nsctl_process_pid(tg->process),
+			 nsctl_type_get(t)->name);
+	threads = cli_threads_refusal(err, NSCTL_TYPE_BIT(t));
+	cli_fail(err, "%s(%s)%s", call, path, threads ? threads : "");
 }
 
 static unsigned join(const struct request *req, struct target *tg)
@@ -441,8 +450,11 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 	int lifeline[2], wstatus, r;
 	pid_t pid;
 
-	if (!fork_child)
+	if (!fork_child) {
+		if (req->new_session)
+			cli_new_session();
 		cli_exec(program, keep, req->keep.n);
+	}
 	if (pipe2(lifeline, O_CLOEXEC) < 0)
 		cli_fail(negative_errno(), "pipe");
 	r = nsctl_signals_block(&saved);
@@ -458,6 +470,8 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 			r = nsctl_child_die_with_parent(lifeline[0]);
 		if (r < 0)
 			cli_fail(r, "cannot prepare the child");
+		if (req->new_session)
+			cli_new_session();
 		cli_exec(program, keep, req->keep.n);
 	}
 	close(lifeline[0]);

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 
@@ -47,8 +48,12 @@ static _Noreturn void run_init(const struct create_options *o, int sock,
 			       const struct nsctl_signal_state *saved)
 {
 	int wstatus, r;
-	pid_t program = fork();
+	pid_t program;
 
+	/* PID 1 is nsctl too, and lives as long as PROGRAM: as undumpable as the parent. */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		cli_fail(-errno, "--init: prctl(PR_SET_DUMPABLE)");
+	program = fork();
 	if (program < 0)
 		cli_fail(-errno, "--init: cannot start PROGRAM");
 	if (program == 0) {
@@ -72,6 +77,13 @@ static _Noreturn void run_child(const struct create_options *o, int sock, bool s
 	int r;
 	char msg;
 
+	/*
+	 * Dumpable again, as any child: the parent (of the caller's uid) must be
+	 * able to open our /proc/PID/uid_map, which an undumpable process's root
+	 * owns.  The exec of PROGRAM would make us dumpable anyway.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0)
+		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
 	r = nsctl_child_die_with_parent(sock);
 	if (r < 0)
 		cli_fail(r, "cannot arrange to die with nsctl");
@@ -176,6 +188,21 @@ int cmd_run(int argc, char **argv)
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
 		cli_fail(r, "cannot block signals");
+	/*
+	 * CVE-2019-5736: PROGRAM must not reach the nsctl binary through
+	 * /proc/PID/exe of a process running it, and keep it (an O_PATH fd) until
+	 * no process runs it and a write open no longer fails with ETXTBSY.  Which
+	 * defence holds: opening /proc/PID/exe is a ptrace access check.  Against
+	 * this parent, a PROGRAM in a new user namespace already fails it (the
+	 * capabilities check of a foreign user namespace); against the --init,
+	 * in PROGRAM's own user namespace with the same IDs, only being
+	 * undumpable does, and we are undumpable too for the same reason.  A
+	 * PROGRAM that is root out here could write the binary by its path anyway.
+	 * Set before the child exists, so that no PROGRAM ever sees us dumpable;
+	 * the child undoes it for itself until --init (run_child, run_init).
+	 */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
 	pid = nsctl_clone(nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
 			  o.cgroup_fd, &pidfd);
 	if (pid == 0) {
@@ -183,8 +210,11 @@ int cmd_run(int argc, char **argv)
 		run_child(&o, sock[1], sync, &saved);
 	}
 	close(sock[1]);
-	if (pid < 0)
+	if (pid < 0) {
+		/* No child: /proc/self/ns readable again, for create_fail()'s look at the types. */
+		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
 		create_fail(&o, pid, "clone()");
+	}
 	close_fdp(&o.cgroup_fd);
 	if (sync) {
 		ssize_t n;

@@ -30,6 +30,7 @@ enum {
 	OPT_INTO_CGROUP,
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
+	OPT_NEW_SESSION,
 };
 
 static void help(enum create_mode mode)
@@ -85,6 +86,8 @@ static void help(enum create_mode mode)
 	      " -G, --setgid GID           become GID, with no supplementary groups\n"
 	      "     --keep-fd N            hand fd N to PROGRAM (repeatable)\n"
 	      "     --keep-fds             hand every inherited fd to PROGRAM\n"
+	      "     --new-session          PROGRAM in a new session, without the caller's\n"
+	      "                              terminal (it cannot push input into it)\n"
 	      " -v, --verbose              report the new namespaces on stderr\n",
 	      stdout);
 	cli_help_footer(stdout);
@@ -319,6 +322,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "setgid", required_argument, NULL, 'G' },
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -442,6 +446,9 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case OPT_KEEP_FDS:
 			o->keep.all = true;
 			break;
+		case OPT_NEW_SESSION:
+			o->new_session = true;
+			break;
 		case 'v':
 			o->verbose = true;
 			break;
@@ -497,7 +504,10 @@ void create_fail(const struct create_options *o, int err, const char *call)
 					 nsctl_type_get(t)->name);
 		}
 	}
-	cli_fail(err, "%s", call);
+	/* unshare(CLONE_NEWUSER) only: new mount and time namespaces are made by any thread. */
+	const char *threads = cli_threads_refusal(err, o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+
+	cli_fail(err, "%s%s", call, threads ? threads : "");
 }
 
 bool create_options_need_user_maps(const struct create_options *o)
@@ -552,6 +562,9 @@ void create_setup_inside(const struct create_options *o)
 	}
 	if (o->has_uid && setuid(o->uid) < 0)
 		cli_fail(-errno, "--setuid %u", (unsigned)o->uid);
+	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */
+	if (o->new_session)
+		cli_new_session();
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)

@@ -36,7 +36,8 @@ struct create_options {
 	gid_t gid;
 	struct cli_keep_fds keep;
 	bool verbose;
-	char **argv; /* PROGRAM [ARG...] */
+	bool new_session; /* --new-session: PROGRAM without the caller's terminal */
+	char **argv;      /* PROGRAM [ARG...] */
 };
 
 /* Parse and check everything, before anything is created; usage errors exit 125. */
@@ -50,7 +51,7 @@ bool create_options_need_user_maps(const struct create_options *o);
 
 /*
  * Inside the new namespaces, before exec: names, loopback, propagation, root,
- * proc, working directory, credentials.  A failure prints why and exits 125.
+ * proc, working directory, credentials, session.  A failure prints why and exits 125.
  */
 void create_setup_inside(const struct create_options *o);
 

@@ -9,7 +9,7 @@ TOOLS=$NSCTL_BUILD/tests/tools
 NO_LSAN="ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
 
 # Every newer interface nsctl has a fallback for, taken away as on an older kernel.
-EVERY_FALLBACK=(-s pidfd -s clone3 -s close_range -s newmount -s waitid-pidfd
+EVERY_FALLBACK=(-s pidfd -s clone3 -s close_range -s newmount -s waitid-pidfd -s setns-pidfd
     -i pidfd-ns -i NS_GET_ID -i NS_GET_NSTYPE)
 
 # The mount table as mount_table shows it, less what other engineers' tests on
@@ -20,6 +20,20 @@ own_mount_table() {
         index($0, tmp) || index($0, mark) { print; next }
         $1 ~ /^\/run\/netns(\/|$)/ || $1 ~ /^\/run\/nsctl(\/|$)/ || $1 ~ /^\/tmp\// { next }
         { print }'
+}
+
+# A sleeper in a new PID namespace (util-linux unshare OPTIONS... --pid --fork); its PID
+# (the sleeper's, not unshare's) is TARGET.
+start_pid_ns_target() {
+    local i
+    unshare "$@" --pid --fork --kill-child sleep 600 &
+    TEST_PIDS+=("$!")
+    for i in $(seq 200); do
+        TARGET=$(cat "/proc/$!/task/$!/children" 2>/dev/null) && [ -n "$TARGET" ] && break
+        sleep 0.01
+    done
+    TARGET=${TARGET% }
+    wait_for_exec "$TARGET" sleep
 }
 
 # old_kernel [-s SYSCALL[:ERRNO]]... [-i IOCTL[:ERRNO]]... -- COMMAND...
@@ -52,15 +66,36 @@ run_with_closed_std_fds() {
 }
 
 check_writes_to_std_fds() {
-    local trace=$1 line started="" fd call
-    local -A owner=()
+    local trace=$1 line started="" fd call pid
+    local -A owner=() program=() unfinished=()
     while IFS= read -r line; do
+        pid=${line%% *}
         line=${line#* } # the PID
         line=${line# }
+        # nsctl's exec starts the check; after any other exec a process is PROGRAM's
+        # (or the wrapper's), whose files are not nsctl's business.
+        # strace splits a call another process interrupts: "<unfinished ...>", then
+        # "<... NAME resumed>": joined again here.
         case $line in
-            execve\(*" = 0") started=1; owner=(); continue ;;
+            *" <unfinished ...>")
+                unfinished[$pid]=${line% <unfinished ...>}
+                continue
+                ;;
+            "<... "*" resumed>"*) line=${unfinished[$pid]:-}${line#*resumed>} ;;
         esac
-        [ -n "$started" ] || continue
+        case $line in
+            execve\(*" = 0")
+                if [[ "$line" =~ ^execve\(\"([^\"]*/)?nsctl\" ]]; then
+                    started=1
+                    owner=()
+                    unset "program[$pid]"
+                else
+                    program[$pid]=1
+                fi
+                continue
+                ;;
+        esac
+        [ -n "$started" ] && [ -z "${program[$pid]:-}" ] || continue
         if [[ "$line" =~ ^(openat|open|openat2|pidfd_open|socket|dup|fcntl|signalfd4|memfd_create|open_tree|fsmount|fsopen|pidfd_getfd|ioctl)\(.*\)\ =\ ([0-9]+)$ ]]; then
             call=${BASH_REMATCH[1]} fd=${BASH_REMATCH[2]}
             # Only calls that make an fd: an ioctl or fcntl returning 0 made nothing.

@@ -8,13 +8,47 @@ load helpers
 load hardening
 
 setup() {
+    TMP=$(mktemp -d)
+    NAME=nsctl-old-$$-$BATS_TEST_NUMBER
     MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
     cleanup_pids
+    # Whatever a failed test left pinned: our own names only.
+    for f in "$TMP"/* /run/netns/$NAME /run/nsctl/*/$NAME; do
+        [ -e "$f" ] || continue
+        umount -l "$f" 2>/dev/null
+        rm -f "$f"
+    done
+    rm -rf "$TMP"
     [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
 }
+
+# Each newer interface taken away alone (with the errno an older kernel or a
+# seccomp profile gives), then all at once: "run_on_old_kernels CHECK" calls
+# CHECK with the seccomp-deny options of each.
+ONE_AT_A_TIME=("-s clone3" "-s pidfd_open" "-s pidfd" "-s pidfd_open:EPERM" "-s setns-pidfd"
+    "-s close_range" "-s close_range:EINVAL" "-s open_tree" "-s move_mount" "-s fsopen"
+    "-s fsconfig" "-s fsmount" "-s mount_setattr" "-s newmount" "-i NS_GET_ID"
+    "-i NS_GET_ID:EINVAL" "-i pidfd-ns" "-i NS_GET_NSTYPE" "-s waitid-pidfd")
+run_on_old_kernels() {
+    local check=$1 denial
+    for denial in "${ONE_AT_A_TIME[@]}"; do
+        # (word splitting wanted: "-s clone3" is two arguments)
+        $check $denial
+    done
+    $check "${EVERY_FALLBACK[@]}"
+}
+
+# The inodes of PID's namespaces of TYPES, as "type:[inode]" lines in that order.
+ns_links() {
+    local pid=$1 t
+    shift
+    for t in "$@"; do readlink "/proc/$pid/ns/$t"; done
+}
+
+NS_TYPES=(cgroup ipc mnt net pid time user uts)
 
 # Compare $$ with TARGET (raw, no headings) under a filter, and check every row
 # against the inodes /proc shows.  $1...: seccomp-deny options.
@@ -133,4 +167,157 @@ compare_agrees_with_proc() {
     run old_kernel -s waitid-pidfd -- "$NSCTL_BUILD"/tests/unit/test-supervise
     echo "$output" | grep '^not ok' || true
     [ "$status" -eq 0 ]
+}
+
+# (PROGRAM lists its fds first, on stdout: a shell keeps fds of its own for redirections.)
+# run: new namespaces of every type, a hostname, lo, a clock offset, proc, a pin,
+# the exit status and no inherited fd, all checked through /proc from outside and in.
+check_run() {
+    echo "--- run under: $*"
+    local out=$TMP/run.out
+    run old_kernel "$@" -- "$NSCTL" run -C -i -n -T -U -r -p --mount-proc -u --hostname "old-$$" \
+        --loopback --boottime 86400 --uts="$TMP/uts" -- sh -c '
+        ls -v /proc/$$/fd
+        for t in cgroup ipc mnt net pid time user uts; do readlink /proc/self/ns/$t; done >"$1"
+        hostname >>"$1"; echo "pid $$" >>"$1"
+        cat /sys/class/net/lo/operstate >>"$1"
+        echo "uptime $(cut -d. -f1 /proc/uptime)" >>"$1"
+        exit 3' sh "$out" 7</dev/null
+    cat "$out"
+    [ "$status" -eq 3 ]
+    # Every namespace is new: none is one of ours.
+    for t in "${NS_TYPES[@]}"; do
+        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out"
+    done
+    [ "$(sed -n 9p "$out")" = "old-$$" ]
+    [ "$(sed -n 10p "$out")" = "pid 1" ]
+    [ "$(echo $output)" = "0 1 2" ]
+    [ "$(sed -n 11p "$out")" != down ]
+    [ "$(sed -n 12p "$out" | cut -d' ' -f2)" -ge 86400 ]
+    # The pin holds the uts namespace PROGRAM was in; unpin removes it.
+    [ "uts:[$(stat -c %i "$TMP/uts")]" = "$(sed -n 8p "$out")" ]
+    run old_kernel "$@" -- "$NSCTL" unpin "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ ! -e "$TMP/uts" ]
+    [ "$(hostname)" != "old-$$" ]
+}
+
+@test "older kernels: run makes every namespace right with each fallback, and with all" {
+    require_root
+    run_on_old_kernels check_run
+}
+
+# unshare: the same, for the caller itself (its new pid namespace is its children's).
+check_unshare() {
+    echo "--- unshare under: $*"
+    local out=$TMP/unshare.out
+    run old_kernel "$@" -- "$NSCTL" unshare -C -i -n -T -U -r -m -u --hostname "old-$$" \
+        --ipc="$TMP/ipc" -- sh -c '
+        ls -v /proc/$$/fd
+        for t in cgroup ipc mnt net time_for_children user uts; do readlink /proc/self/ns/$t; done >"$1"
+        hostname >>"$1"
+        exit 4' sh "$out" 7</dev/null
+    cat "$out"
+    [ "$status" -eq 4 ]
+    for t in cgroup ipc mnt net time user uts; do
+        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out"
+    done
+    [ "$(sed -n 8p "$out")" = "old-$$" ]
+    [ "$(echo $output)" = "0 1 2" ]
+    [ "ipc:[$(stat -c %i "$TMP/ipc")]" = "$(sed -n 2p "$out")" ]
+    run old_kernel "$@" -- "$NSCTL" unpin "$TMP/ipc"
+    [ "$status" -eq 0 ]
+    [ ! -e "$TMP/ipc" ]
+}
+
+@test "older kernels: unshare makes every namespace right with each fallback, and with all" {
+    require_root
+    run_on_old_kernels check_unshare
+}
+
+# enter: by PID (all that differ: the pidfd way, several types at once), then by type.
+check_enter() {
+    echo "--- enter under: $*"
+    want=$(ns_links "$TARGET" "${NS_TYPES[@]}")
+    run old_kernel "$@" -- "$NSCTL" enter "$TARGET" sh -c \
+        'for t in cgroup ipc mnt net pid time user uts; do readlink /proc/self/ns/$t; done' 7</dev/null
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # /proc/self is the host's /proc seen from the target's mount namespace: the target's.
+    [ "$output" = "$want" ]
+    run old_kernel "$@" -- "$NSCTL" enter -u -n -i "$TARGET" sh -c \
+        'readlink /proc/self/ns/uts /proc/self/ns/net /proc/self/ns/ipc; ls /proc/self/fd | tr "\n" " "' 7</dev/null
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(ns_links "$TARGET" uts net ipc)"$'\n'"0 1 2 3 " ]
+    run old_kernel "$@" -- "$NSCTL" enter "$TARGET" sh -c 'exit 5'
+    [ "$status" -eq 5 ]
+}
+
+@test "older kernels: enter joins the target's namespaces with each fallback, and with all" {
+    require_root
+    start_pid_ns_target --user --map-root-user --uts --ipc --net --mount --cgroup --time
+    run_on_old_kernels check_enter
+}
+
+# pin: one type at a path, several at a NAME; enter through the pin; unpin.
+check_pin() {
+    echo "--- pin under: $*"
+    run old_kernel "$@" -- "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %i "$TMP/uts")" = "$(ns_inode "$TARGET" uts)" ]
+    run old_kernel "$@" -- "$NSCTL" pin -t net,ipc,mnt "$TARGET" "$NAME"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %i "/run/netns/$NAME")" = "$(ns_inode "$TARGET" net)" ]
+    [ "$(stat -c %i "/run/nsctl/ipc/$NAME")" = "$(ns_inode "$TARGET" ipc)" ]
+    [ "$(stat -c %i "/run/nsctl/mnt/$NAME")" = "$(ns_inode "$TARGET" mnt)" ]
+    run old_kernel "$@" -- "$NSCTL" enter "$NAME" readlink /proc/self/ns/net
+    echo "$output"
+    [ "$output" = "$(readlink "/proc/$TARGET/ns/net")" ]
+    run old_kernel "$@" -- "$NSCTL" enter "$TMP/uts" readlink /proc/self/ns/uts
+    [ "$output" = "$(readlink "/proc/$TARGET/ns/uts")" ]
+    run old_kernel "$@" -- "$NSCTL" unpin "$NAME" "$TMP/uts"
+    [ "$status" -eq 0 ]
+    [ ! -e "/run/netns/$NAME" ] && [ ! -e "/run/nsctl/mnt/$NAME" ] && [ ! -e "$TMP/uts" ]
+}
+
+@test "older kernels: pin and unpin with each fallback, and with all" {
+    require_root
+    start_target --uts --net --ipc --mount
+    run_on_old_kernels check_pin
+}
+
+# list: every namespace of the target, as /proc has them; a namespace held by a pin only.
+check_list() {
+    echo "--- list under: $*"
+    run old_kernel "$@" -- "$NSCTL" list --task "$TARGET" -r --noheadings -o TYPE,NS
+    echo "$output"
+    [ "$status" -eq 0 ]
+    for t in "${NS_TYPES[@]}"; do
+        echo "$output" | grep -qx "$t $(ns_inode "$TARGET" $t)"
+    done
+    run old_kernel "$@" -- "$NSCTL" list -P -r --noheadings -o NS,TYPE,NSFS -u
+    echo "$output"
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -qx "$PINNED uts $TMP/uts"
+    run old_kernel "$@" -- "$NSCTL" list -J -o NS,ID -u "$PINNED"
+    [ "$status" -eq 0 ]
+    id=$(echo "$output" | jq -r '.namespaces[0].id')
+    case " $* " in
+        *" NS_GET_ID"* | *" -i NS_GET_ID "*) [ "$id" = null ] ;;
+        *) [ "$id" != null ] ;;
+    esac
+}
+
+@test "older kernels: list agrees with /proc with each fallback, and with all" {
+    require_root
+    # A uts namespace with no process left, held by a pin only.
+    start_target --uts
+    "$NSCTL" pin -u "$TARGET" "$TMP/uts"
+    PINNED=$(stat -c %i "$TMP/uts")
+    cleanup_pids
+    start_target --uts --net --ipc --mount --cgroup --time --user
+    run_on_old_kernels check_list
+    "$NSCTL" unpin "$TMP/uts"
 }

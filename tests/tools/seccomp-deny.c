@@ -10,6 +10,9 @@
  *        seccomp-deny --list
  * -s waitid-pidfd denies waitid(P_PIDFD, ...) alone; -s unshare-newtime and
  * -s setns-newtime deny unshare() and setns() with CLONE_NEWTIME among their flags.
+ * -s setns-pidfd denies setns() with more than one type in its flags, which
+ *    only a pidfd takes (Linux 5.8), with EINVAL as an older kernel says to a
+ *    pidfd.  A pidfd join of a single type looks like an nsfd one and passes.
  * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
@@ -41,10 +44,11 @@
 static const struct {
 	const char *name, *group;
 	long nr;
-	long arg0;      /* deny only when argument ARG_INDEX is this, or -1 */
-	int old_error;  /* what an older kernel answers, when not ENOSYS */
-	bool arg0_bits; /* deny when that argument has any bit of arg0 set */
-	int arg_index;  /* which argument: 0, the first, unless said */
+	long arg0;          /* deny only when argument ARG_INDEX is this, or -1 */
+	int old_error;      /* what an older kernel answers, when not ENOSYS */
+	bool arg0_bits;     /* deny when that argument has any bit of arg0 set */
+	int arg_index;      /* which argument: 0, the first, unless said */
+	bool several_types; /* deny only when the second argument has several bits */
 } syscalls[] = {
 	{ "pidfd_send_signal", "pidfd", 424, -1 },
 	{ "open_tree", "newmount", 428, -1 },
@@ -64,6 +68,8 @@ static const struct {
 	{ "unshare-newtime", NULL, __NR_unshare, 0x80, EINVAL, true },
 	/* setns() of a pidfd with CLONE_NEWTIME among its flags (the second argument). */
 	{ "setns-newtime", NULL, __NR_setns, 0x80, EINVAL, true, 1 },
+	/* setns(pidfd, CLONE_NEWUTS | CLONE_NEWNET ...) of Linux 5.8: EINVAL before. */
+	{ "setns-pidfd", NULL, __NR_setns, -1, EINVAL, false, 0, true },
 };
 
 #define NSIO 0xb7
@@ -103,6 +109,7 @@ struct denial {
 	bool arg0_bits;     /* arg0 is a set of bits, any of which denies */
 	int arg_index;
 	int error;
+	bool several_types; /* only when the second argument has more than one bit */
 };
 
 static struct denial denials[64];
@@ -119,11 +126,12 @@ static _Noreturn void usage(const char *why)
 }
 
 static void add(bool is_ioctl, unsigned long what, long arg0, bool arg0_bits, int arg_index,
-		int error)
+		int error, bool several_types)
 {
 	if (n_denials >= sizeof(denials) / sizeof(denials[0]))
 		usage("too many denials");
-	denials[n_denials++] = (struct denial){ is_ioctl, what, arg0, arg0_bits, arg_index, error };
+	denials[n_denials++] =
+	    (struct denial){ is_ioctl, what, arg0, arg0_bits, arg_index, error, several_types };
 }
 
 static void parse(bool is_ioctl, const char *arg)
@@ -149,7 +157,7 @@ static void parse(bool is_ioctl, const char *arg)
 		for (size_t i = 0; i < sizeof(ioctls) / sizeof(ioctls[0]); i++)
 			if (strcmp(ioctls[i].name, name) == 0 ||
 			    (ioctls[i].group && strcmp(ioctls[i].group, name) == 0)) {
-				add(true, ioctls[i].request, -1, false, 0, error);
+				add(true, ioctls[i].request, -1, false, 0, error, false);
 				found++;
 			}
 	} else {
@@ -158,8 +166,8 @@ static void parse(bool is_ioctl, const char *arg)
 			    (syscalls[i].group && strcmp(syscalls[i].group, name) == 0)) {
 				add(false, (unsigned long)syscalls[i].nr, syscalls[i].arg0,
 				    syscalls[i].arg0_bits, syscalls[i].arg_index,
-				    !colon && syscalls[i].old_error ? syscalls[i].old_error
-								    : error);
+				    !colon && syscalls[i].old_error ? syscalls[i].old_error : error,
+				    syscalls[i].several_types);
 				found++;
 			}
 	}
@@ -172,7 +180,7 @@ static void parse(bool is_ioctl, const char *arg)
 
 static void install(void)
 {
-	struct sock_filter program[8 + 5 * 64];
+	struct sock_filter program[8 + 8 * 64];
 	size_t n = 0;
 
 	program[n++] = (struct sock_filter)LOAD(arch);
@@ -183,6 +191,21 @@ static void install(void)
 	for (size_t i = 0; i < n_denials; i++) {
 		if (denials[i].is_ioctl)
 			continue;
+		if (denials[i].several_types) {
+			/* nr matches: A = args[1]; deny when A & (A - 1), then reload nr. */
+			program[n++] = (struct sock_filter)BPF_JUMP(
+			    BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)denials[i].what, 0, 6);
+			program[n++] = (struct sock_filter)LOAD(args[1]);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_MISC | BPF_TAX, 0);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_SUB | BPF_K, 1);
+			program[n++] = (struct sock_filter)BPF_STMT(BPF_ALU | BPF_AND | BPF_X, 0);
+			program[n++] =
+			    (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0);
+			program[n++] =
+			    (struct sock_filter)RET(SECCOMP_RET_ERRNO | (uint32_t)denials[i].error);
+			program[n++] = (struct sock_filter)LOAD(nr);
+			continue;
+		}
 		if (denials[i].arg0 >= 0) {
 			/* nr matches: look at the argument, then reload nr either way. */
 			program[n++] = (struct sock_filter)BPF_JUMP(
@@ -236,6 +259,9 @@ static void probe(void)
 		errno = 0;
 		if (denials[i].is_ioctl)
 			r = ioctl(-1, denials[i].what, NULL);
+		else if (denials[i].several_types)
+			/* Two types: uts and ipc. */
+			r = syscall((long)denials[i].what, -1L, 0x0c000000L, 0L, 0L, 0L);
 		else if (denials[i].arg_index == 1)
 			r = syscall((long)denials[i].what, -1L, denials[i].arg0, 0L, 0L, 0L);
 		else
