@@ -175,7 +175,7 @@ compare_agrees_with_proc() {
 check_run() {
     echo "--- run under: $*"
     local out=$TMP/run.out
-    run old_kernel "$@" -- "$NSCTL" run -C -i -n -T -U -r -p --mount-proc -u --hostname "old-$$" \
+    run old_kernel "$@" -- "$NSCTL" run -C -i -n -T -U -r -p --mount-proc --hostname "old-$$" \
         --loopback --boottime 86400 --uts="$TMP/uts" -- sh -c '
         ls -v /proc/$$/fd
         for t in cgroup ipc mnt net pid time user uts; do readlink /proc/self/ns/$t; done >"$1"
@@ -211,7 +211,7 @@ check_run() {
 check_unshare() {
     echo "--- unshare under: $*"
     local out=$TMP/unshare.out
-    run old_kernel "$@" -- "$NSCTL" unshare -C -i -n -T -U -r -m -u --hostname "old-$$" \
+    run old_kernel "$@" -- "$NSCTL" unshare -C -n -T -U -r -m -u --hostname "old-$$" \
         --ipc="$TMP/ipc" -- sh -c '
         ls -v /proc/$$/fd
         for t in cgroup ipc mnt net time_for_children user uts; do readlink /proc/self/ns/$t; done >"$1"
