@@ -62,6 +62,12 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags);
 void list_parallel(struct nsctl_list *list, size_t n, bool threads,
 		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data);
 
+/*
+ * The name and parent of a process from the text of /proc/PID/stat (NUL-terminated):
+ * REC's comm and ppid are written when found, and left as they are otherwise.
+ */
+void proc_stat_parse(const char *text, struct proc_record *rec);
+
 /* The command line of a record, read once; its name when the command line is empty. */
 void list_read_cmdline(struct proc_record *rec);
 

@@ -2,6 +2,7 @@
 /* The per-process half of listing: each /proc/PID's namespaces, name, parent and nsfs fds. */
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,12 +92,15 @@ static void scan_fds(int dir, struct proc_record *rec)
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
 
-/* "PID (COMM) S PPID ...": COMM may hold spaces and parentheses, so the last ')' ends it. */
-static void parse_stat(const char *text, struct proc_record *rec)
+/*
+ * "PID (COMM) S PPID ...": COMM may hold spaces and parentheses, so the last ')' ends it.
+ * PPID is read only in the kernel's form, a decimal from 0 to INT_MAX: no sign, no overflow.
+ */
+void proc_stat_parse(const char *text, struct proc_record *rec)
 {
-	const char *open = strchr(text, '('), *close = strrchr(text, ')');
+	const char *open = strchr(text, '('), *close = strrchr(text, ')'), *p;
 	size_t length;
-	int ppid;
+	long ppid = 0;
 
 	if (!open || !close || close < open)
 		return;
@@ -105,8 +109,18 @@ static void parse_stat(const char *text, struct proc_record *rec)
 		length = sizeof(rec->comm) - 1;
 	memcpy(rec->comm, open + 1, length);
 	rec->comm[length] = '\0';
-	if (sscanf(close + 1, " %*c %d", &ppid) == 1)
-		rec->ppid = ppid;
+	/* The state is one character between single spaces. */
+	p = close + 1;
+	if (p[0] != ' ' || !p[1] || p[2] != ' ')
+		return;
+	p += 3;
+	length = strspn(p, "0123456789");
+	if (length == 0 || length > 10 || (p[length] != ' ' && p[length] != '\n' && p[length]))
+		return;
+	for (size_t i = 0; i < length; i++)
+		ppid = ppid * 10 + (p[i] - '0');
+	if (ppid <= INT_MAX)
+		rec->ppid = (pid_t)ppid;
 }
 
 static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
@@ -130,7 +144,7 @@ static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
 	if (n <= 0)
 		return;
 	buf[n] = '\0';
-	parse_stat(buf, rec);
+	proc_stat_parse(buf, rec);
 	nsctl_type_foreach (t) {
 		if (fstatat(dir, paths->own[t], &st, 0) == 0)
 			rec->ns[t] = (struct raw_ns){ st.st_dev, st.st_ino };

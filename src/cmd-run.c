@@ -153,6 +153,10 @@ int cmd_run(int argc, char **argv)
 	char msg;
 
 	create_options_parse(argc, argv, CREATE_RUN, &o);
+	if (cli_parse_only) {
+		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
+		return 0;
+	}
 	sync = need_sync(&o);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
 		cli_fail(-errno, "socketpair");
