@@ -2,11 +2,11 @@
 /*
  * The command line, parse only: the input is argv, its elements separated by
  * NUL bytes.  Built once per subcommand (FUZZ_SUBCOMMAND, argv[1] fixed to it)
- * and once for nsctl's own options (no FUZZ_SUBCOMMAND).  cli_parse_only makes
- * each subcommand return right after parsing and validating; exit() comes
- * back here (fuzz_catch_exit); system calls that act are forbidden while
- * parsing (fuzz-common.c).  Only the subcommands of FUZZ_SUBCOMMANDS, those
- * with a cli_parse_only check, are ever dispatched.
+ * and once for nsctl's own options (no FUZZ_SUBCOMMAND).  fuzz_cli_call
+ * (fuzz-common.c) runs main() with cli_parse_only set: each subcommand returns
+ * right after parsing and validating, exit() comes back, system calls that
+ * act are forbidden, and no fd may be left open.  Only the subcommands of
+ * FUZZ_SUBCOMMANDS, those with a cli_parse_only check, are ever dispatched.
  */
 #include <stdlib.h>
 #include <string.h>
