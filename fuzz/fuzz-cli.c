@@ -2,30 +2,19 @@
 /*
  * The command line, parse only: the input is argv, its elements separated by
  * NUL bytes.  Built once per subcommand (FUZZ_SUBCOMMAND, argv[1] fixed to it)
- * and once for nsctl's own options (no FUZZ_SUBCOMMAND).  cli_parse_only makes
- * each subcommand return right after parsing and validating; exit() comes
- * back here (fuzz_catch_exit); system calls that act are forbidden while
- * parsing (fuzz-common.c).  Only the subcommands of FUZZ_SUBCOMMANDS, those
- * with a cli_parse_only check, are ever dispatched.
+ * and once for nsctl's own options (no FUZZ_SUBCOMMAND).  fuzz_cli_call
+ * (fuzz-common.c) runs main() with cli_parse_only set: each subcommand returns
+ * right after parsing and validating, exit() comes back, system calls that
+ * act are forbidden, and no fd may be left open.  Only the subcommands of
+ * FUZZ_SUBCOMMANDS, those with a cli_parse_only check, are ever dispatched.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "fuzz.h"
 
-int nsctl_main(int argc, char **argv); /* src/main.c, built with -Dmain=nsctl_main */
-
-extern bool fuzz_parsing;
-
 #define MAX_ARGS 64
-
-struct call {
-	int argc;
-	char **argv;
-	int status;
-};
 
 #ifndef FUZZ_SUBCOMMAND
 /* A lowercase word is a subcommand name: dispatch it only when it has the parse-only check. */
@@ -47,35 +36,28 @@ static bool dispatch_allowed(const char *word)
 }
 #endif
 
-static void call_main(void *arg)
-{
-	struct call *call = arg;
-
-	call->status = nsctl_main(call->argc, call->argv);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *argv[MAX_ARGS + 3];
 	char *copy = fuzz_string(data, size);
-	struct call call = { .argv = argv };
+	int argc = 0;
 	const char *p = copy, *end = copy + size;
-	int status, first;
+	int first;
 
-	argv[call.argc++] = (char *)"nsctl";
+	argv[argc++] = (char *)"nsctl";
 #ifdef FUZZ_SUBCOMMAND
-	argv[call.argc++] = (char *)FUZZ_SUBCOMMAND;
+	argv[argc++] = (char *)FUZZ_SUBCOMMAND;
 #endif
-	first = call.argc;
+	first = argc;
 	/* fuzz_string ends the copy with a NUL, so the last element is terminated too. */
-	while (size > 0 && p <= end && call.argc < MAX_ARGS + 2) {
-		argv[call.argc++] = (char *)p;
+	while (size > 0 && p <= end && argc < MAX_ARGS + 2) {
+		argv[argc++] = (char *)p;
 		p += strlen(p) + 1;
 	}
-	argv[call.argc] = NULL;
+	argv[argc] = NULL;
 #ifndef FUZZ_SUBCOMMAND
 	/* main's options take no argument: the subcommand is the first non-option, or after --. */
-	for (int i = first; i < call.argc; i++) {
+	for (int i = first; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0 || argv[i][0] != '-' || !argv[i][1]) {
 			const char *word = strcmp(argv[i], "--") == 0 ? argv[i + 1] : argv[i];
 
@@ -89,14 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #else
 	(void)first;
 #endif
-	cli_begin(NULL);
-	cli_parse_only = true;
-	optind = 0; /* glibc: start getopt afresh, as in a new process */
-	fuzz_parsing = true;
-	if (!fuzz_catch_exit(call_main, &call, &status))
-		status = call.status;
-	fuzz_parsing = false;
-	fuzz_assert(status >= 0 && status <= 255);
+	fuzz_cli_call(argc, argv);
 	free(copy);
 	return 0;
 }

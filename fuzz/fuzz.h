@@ -26,6 +26,15 @@ char *fuzz_string(const uint8_t *data, size_t size);
  */
 bool fuzz_catch_exit(void (*fn)(void *arg), void *arg, int *ret_status);
 
+/*
+ * nsctl's main(ARGC, ARGV) with cli_parse_only set: the subcommand parses and
+ * validates, then returns before it opens, creates or runs anything.  Returns
+ * its exit status (a usage error, --help and failures exit(); that comes back
+ * here).  Fails if a system call that acts is reached, or if a run that
+ * returned left an fd open; the fds of a run that exited are closed.
+ */
+int fuzz_cli_call(int argc, char **argv);
+
 /* A broken property: print it and abort, so libFuzzer keeps the input. */
 _Noreturn void fuzz_fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 

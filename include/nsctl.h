@@ -588,9 +588,6 @@ void nsctl_list_free(struct nsctl_list *list);
 /* 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not. */
 int nsctl_process_is_kernel_thread(const struct nsctl_process *process);
 
-/* The flags field (the 9th) of a /proc/PID/stat text; -EINVAL if it cannot be read. */
-int nsctl_proc_stat_flags_parse(const char *text, unsigned long *ret_flags);
-
 #ifdef __cplusplus
 }
 #endif

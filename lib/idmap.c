@@ -21,13 +21,15 @@ static int parse_u32(const char *text, size_t length, uint32_t *ret)
 {
 	uint64_t value = 0;
 
-	if (length == 0 || length > 10)
-		return length == 0 ? -EINVAL : -ERANGE;
-	for (size_t i = 0; i < length; i++) {
+	if (length == 0)
+		return -EINVAL;
+	for (size_t i = 0; i < length; i++)
 		if (text[i] < '0' || text[i] > '9')
 			return -EINVAL;
+	if (length > 10)
+		return -ERANGE;
+	for (size_t i = 0; i < length; i++)
 		value = value * 10 + (uint64_t)(text[i] - '0');
-	}
 	if (value > UINT32_MAX)
 		return -ERANGE;
 	*ret = (uint32_t)value;
@@ -50,20 +52,26 @@ NSCTL_EXPORT int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_ra
 	struct nsctl_idmap_range range;
 	uint32_t *fields[3] = { &range.inner, &range.outer, &range.count };
 	const char *p = text;
+	bool too_large = false;
 	int r;
 
 	if (!text || !ret_range)
 		return -EINVAL;
+	/* Bad syntax anywhere is -EINVAL, even after a number too large (-ERANGE). */
 	for (size_t i = 0; i < ELEMENTSOF(fields); i++) {
 		size_t length = strcspn(p, ":");
 
 		if ((i < 2 && p[length] != ':') || (i == 2 && p[length] != '\0'))
 			return -EINVAL;
 		r = parse_u32(p, length, fields[i]);
-		if (r < 0)
+		if (r == -ERANGE)
+			too_large = true;
+		else if (r < 0)
 			return r;
 		p += length + 1;
 	}
+	if (too_large)
+		return -ERANGE;
 	r = range_check(&range);
 	if (r < 0)
 		return r;

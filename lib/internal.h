@@ -19,9 +19,10 @@ const struct type_row *type_row(enum nsctl_type type);
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 
 /*
- * One line of /proc/PID/mountinfo, split in place (the line's buffer is
- * modified; the fields point into it).  Octal escapes (\040) in ROOT and
- * MOUNT_POINT are decoded.  -EINVAL for a malformed line.
+ * lib/mountinfo.c, the one reader of /proc/PID/mountinfo (pins, list, cgroups).
+ * One line, split in place (the line's buffer is modified; the fields point
+ * into it).  Octal escapes (\040) in ROOT, MOUNT_POINT and SOURCE are decoded.
+ * -EINVAL for a malformed line.
  */
 struct mountinfo_entry {
 	int mount_id, parent_id;
@@ -36,14 +37,35 @@ struct mountinfo_entry {
 };
 int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry);
 
-/* "net:[4026531840]" as the type and inode of a namespace. -EINVAL otherwise. */
+/* One nsfs entry of a mountinfo file: a namespace bind-mounted somewhere. */
+struct mountinfo_nsfs {
+	enum nsctl_type type;
+	ino_t ino;
+	const char *mount_point; /* unescaped, into the parsed line */
+};
+
+/*
+ * One line of /proc/PID/mountinfo (without or with its newline), split in
+ * place as by mountinfo_parse_line: 1 and *RET when it is an nsfs mount of a
+ * known type, 0 for any other mount, -EINVAL for a line that is not mountinfo.
+ */
+int mountinfo_parse_nsfs(char *line, struct mountinfo_nsfs *ret);
+
+/*
+ * "net:[4026531840]" as the type and inode of a namespace (RET_INO may be
+ * NULL); -EINVAL otherwise.  The _length form reads exactly LENGTH bytes, for
+ * a readlink() buffer that is not NUL-terminated.
+ */
 int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino);
+int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type,
+			 ino_t *ret_ino);
+
 /* lib/enter.c: the order of joins, apart from the system calls, so it can be tested. */
 typedef int (*join_one_fn)(enum nsctl_type type, void *userdata); /* 1 joined, 0 skipped */
 size_t join_order(unsigned types, bool user_first, enum nsctl_type *order);
 int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
 		  struct nsctl_join_report *report);
-/* Listing (list.c, nshash.c, mountinfo.c): a hash table of namespaces keyed by (dev, ino). */
+/* Listing (list.c, nshash.c): a hash table of namespaces keyed by (dev, ino). */
 struct ns_hash_slot {
 	dev_t dev;
 	ino_t ino;
@@ -62,22 +84,18 @@ int ns_hash_put(struct ns_hash *hash, dev_t dev, ino_t ino, void *value);
 void *ns_hash_get(const struct ns_hash *hash, dev_t dev, ino_t ino);
 void ns_hash_clear(struct ns_hash *hash);
 
-/* One nsfs entry of a mountinfo file: a namespace bind-mounted somewhere. */
-struct mountinfo_nsfs {
-	enum nsctl_type type;
-	ino_t ino;
-	char mountpoint[4096]; /* unescaped: the kernel writes "\040" for a space */
-};
-
 /*
- * Parse one line of /proc/PID/mountinfo (without or with its newline).
- * 1 and *RET when it is an nsfs mount of a known type, 0 for any other mount,
- * -EINVAL for a line that is not mountinfo syntax.
+ * The fields nsctl reads of /proc/PID/stat (lib/process.c), from its text
+ * (NUL-terminated).  Each is set only when found in the kernel's form:
+ * "PID (COMM) S PPID PGRP SESSION TTY_NR TPGID FLAGS ...", where COMM is what
+ * lies between the first '(' and the last ')', cut to 16 bytes.
  */
-int mountinfo_parse_nsfs(const char *line, struct mountinfo_nsfs *ret);
-
-/* "net:[4026531840]" as a type and an inode; -EINVAL otherwise. */
-int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type,
-			 ino_t *ret_ino);
+struct proc_stat {
+	char comm[17];
+	pid_t ppid; /* -1 unless found */
+	unsigned long flags;
+	bool has_comm, has_flags;
+};
+void proc_stat_parse(const char *text, struct proc_stat *ret);
 
 #endif

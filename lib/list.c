@@ -221,9 +221,9 @@ static int scan_pins_of(struct nsctl_list *list, const struct entry *mnt, bool o
 		else
 			offset =
 			    (size_t)snprintf(path, sizeof(path), "/proc/%d/root", mnt->pub.pid);
-		if (offset + strlen(nsfs.mountpoint) >= sizeof(path))
+		if (offset + strlen(nsfs.mount_point) >= sizeof(path))
 			continue;
-		strcpy(path + offset, nsfs.mountpoint);
+		strcpy(path + offset, nsfs.mount_point);
 		/* Something may be mounted over the pin since: believe only the inode we find. */
 		if (stat(path, &st) < 0 || st.st_ino != nsfs.ino)
 			continue;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Reading the kernel's text about mounts and namespaces: mountinfo lines and "net:[N]" links. */
+/* The one reader of the kernel's text about mounts and namespaces: mountinfo lines, "net:[N]". */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* Decode the kernel's \ooo escapes (space, tab, newline, backslash) in place. */
+/* Decode the kernel's \ooo escapes (mangle_path: space, tab, newline, backslash) in place. */
 static void unescape_octal(char *s)
 {
 	char *out = s;
@@ -42,17 +42,22 @@ static char *next_field(char **cursor)
 	return start;
 }
 
-static int parse_int(const char *text, int *ret)
+/* A decimal number as the kernel prints it (%d, %u): digits only, no sign, no blank. */
+static int parse_number(const char *text, unsigned *ret)
 {
-	char *end;
-	long value;
+	unsigned long value = 0;
+	size_t length;
 
-	if (!text || !*text)
+	if (!text)
 		return -EINVAL;
-	value = strtol(text, &end, 10);
-	if (*end || value < 0 || value > 0x7fffffff)
+	length = strlen(text);
+	if (length == 0 || length > 10 || strspn(text, "0123456789") != length)
 		return -EINVAL;
-	*ret = (int)value;
+	for (size_t i = 0; i < length; i++)
+		value = value * 10 + (unsigned long)(text[i] - '0');
+	if (value > 0x7fffffff)
+		return -EINVAL;
+	*ret = (unsigned)value;
 	return 0;
 }
 
@@ -60,21 +65,21 @@ int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry)
 {
 	struct mountinfo_entry e = { 0 };
 	char *cursor = line, *field, *device, *colon, *optional_end = NULL;
-	int major, minor;
+	unsigned mount_id, parent_id;
 
 	if (!line || !ret_entry)
 		return -EINVAL;
-	if (parse_int(next_field(&cursor), &e.mount_id) < 0 ||
-	    parse_int(next_field(&cursor), &e.parent_id) < 0)
+	if (parse_number(next_field(&cursor), &mount_id) < 0 ||
+	    parse_number(next_field(&cursor), &parent_id) < 0)
 		return -EINVAL;
+	e.mount_id = (int)mount_id;
+	e.parent_id = (int)parent_id;
 	device = next_field(&cursor);
 	if (!device || !(colon = strchr(device, ':')))
 		return -EINVAL;
 	*colon = '\0';
-	if (parse_int(device, &major) < 0 || parse_int(colon + 1, &minor) < 0)
+	if (parse_number(device, &e.major) < 0 || parse_number(colon + 1, &e.minor) < 0)
 		return -EINVAL;
-	e.major = (unsigned)major;
-	e.minor = (unsigned)minor;
 	e.root = next_field(&cursor);
 	e.mount_point = next_field(&cursor);
 	e.options = next_field(&cursor);
@@ -107,21 +112,48 @@ int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry)
 	return 0;
 }
 
-int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino)
+int mountinfo_parse_nsfs(char *line, struct mountinfo_nsfs *ret)
 {
+	struct mountinfo_entry e;
+	struct mountinfo_nsfs nsfs;
+
+	if (!line || !ret)
+		return -EINVAL;
+	if (mountinfo_parse_line(line, &e) < 0)
+		return -EINVAL;
+	/* The root of an nsfs bind mount is the namespace, written as its link. */
+	if (strcmp(e.fstype, "nsfs") != 0 || ns_link_parse(e.root, &nsfs.type, &nsfs.ino) < 0)
+		return 0;
+	nsfs.mount_point = e.mount_point;
+	*ret = nsfs;
+	return 1;
+}
+
+int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type, ino_t *ret_ino)
+{
+	const char *colon = text ? memchr(text, ':', length) : NULL;
+
+	if (!colon || !ret_type)
+		return -EINVAL;
 	nsctl_type_foreach (t) {
 		const char *name = nsctl_type_get(t)->name;
-		size_t length = strlen(name);
-		unsigned long long ino;
-		char *end;
+		size_t i = strlen(name);
+		uint64_t ino = 0;
 
-		if (strncmp(text, name, length) != 0 || strncmp(text + length, ":[", 2) != 0)
+		if ((size_t)(colon - text) != i || memcmp(text, name, i) != 0)
 			continue;
-		if (text[length + 2] < '1' || text[length + 2] > '9')
+		/* "[" then the inode in canonical decimal: an inode is never 0. */
+		i++;
+		if (i + 1 >= length || text[i] != '[' || text[i + 1] < '1' || text[i + 1] > '9')
 			return -EINVAL;
-		errno = 0;
-		ino = strtoull(text + length + 2, &end, 10);
-		if (errno || strcmp(end, "]") != 0)
+		for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+			unsigned digit = (unsigned)(text[i] - '0');
+
+			if (ino > (UINT64_MAX - digit) / 10)
+				return -EINVAL;
+			ino = ino * 10 + digit;
+		}
+		if (i + 1 != length || text[i] != ']' || (uint64_t)(ino_t)ino != ino)
 			return -EINVAL;
 		*ret_type = t;
 		if (ret_ino)
@@ -129,4 +161,11 @@ int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino)
+{
+	if (!text)
+		return -EINVAL;
+	return ns_link_parse_length(text, strlen(text), ret_type, ret_ino);
 }

@@ -364,13 +364,9 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 	if (!f)
 		return negative_errno();
 	while (getline(&line, &size, f) > 0) {
-		struct mountinfo_entry e;
-		enum nsctl_type type;
-		ino_t ino;
+		struct mountinfo_nsfs nsfs;
 
-		if (mountinfo_parse_line(line, &e) < 0 || strcmp(e.fstype, "nsfs") != 0)
-			continue;
-		if (ns_link_parse(e.root, &type, &ino) < 0 || !(types & NSCTL_TYPE_BIT(type)))
+		if (mountinfo_parse_nsfs(line, &nsfs) <= 0 || !(types & NSCTL_TYPE_BIT(nsfs.type)))
 			continue;
 		if (count == allocated) {
 			size_t n = allocated ? allocated * 2 : 8;
@@ -381,11 +377,11 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 			pins = grown;
 			allocated = n;
 		}
-		pins[count].path = strdup(e.mount_point);
+		pins[count].path = strdup(nsfs.mount_point);
 		if (!pins[count].path)
 			goto oom;
-		pins[count].type = type;
-		pins[count].ino = ino;
+		pins[count].type = nsfs.type;
+		pins[count].ino = nsfs.ino;
 		count++;
 	}
 	*ret_pins = pins;

@@ -187,33 +187,70 @@ NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
 /* PF_KTHREAD of include/linux/sched.h: the flags word of /proc/PID/stat has it. */
 #define PROCESS_FLAG_KERNEL_THREAD 0x00200000UL
 
-NSCTL_EXPORT int nsctl_proc_stat_flags_parse(const char *text, unsigned long *ret_flags)
+/* Digits only, at most MAX; *P moves past them.  False for none, or too large. */
+static bool stat_number(const char **p, unsigned long max, unsigned long *ret)
 {
-	unsigned long flags;
-	const char *close;
-	char state;
-	int n = 0;
+	unsigned long value = 0;
+	const char *q = *p;
 
-	if (!text || !ret_flags)
-		return -EINVAL;
-	/* The command name may hold ")" and blanks: the fields start after the last ")". */
-	close = strrchr(text, ')');
-	if (!close)
-		return -EINVAL;
-	/* state ppid pgrp session tty_nr tpgid flags */
-	if (sscanf(close + 1, " %c %*d %*d %*d %*d %*d %lu%n", &state, &flags, &n) != 2 || n == 0)
-		return -EINVAL;
-	*ret_flags = flags;
-	return 0;
+	if (*q < '0' || *q > '9')
+		return false;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if (value > (max - (unsigned long)(*q - '0')) / 10)
+			return false;
+		value = value * 10 + (unsigned long)(*q - '0');
+	}
+	*p = q;
+	*ret = value;
+	return true;
+}
+
+void proc_stat_parse(const char *text, struct proc_stat *ret)
+{
+	const char *open = strchr(text, '('), *close = strrchr(text, ')'), *p;
+	unsigned long value;
+	size_t length;
+
+	memset(ret, 0, sizeof(*ret));
+	ret->ppid = -1;
+	/* COMM may hold spaces and parentheses ("a) S 1 (b"): the last ')' ends it. */
+	if (!open || !close || close < open)
+		return;
+	length = (size_t)(close - open - 1);
+	if (length >= sizeof(ret->comm))
+		length = sizeof(ret->comm) - 1;
+	memcpy(ret->comm, open + 1, length);
+	ret->has_comm = true;
+	/* ") S PPID": the state is one character between single spaces. */
+	p = close + 1;
+	if (p[0] != ' ' || !p[1] || p[2] != ' ')
+		return;
+	p += 3;
+	if (!stat_number(&p, INT_MAX, &value) || (*p != ' ' && *p != '\n' && *p))
+		return;
+	ret->ppid = (pid_t)value;
+	/* pgrp session tty_nr tpgid (-1 without a terminal), then the flags word. */
+	for (int field = 0; field < 4; field++) {
+		if (*p++ != ' ')
+			return;
+		if (*p == '-')
+			p++;
+		if (!stat_number(&p, ULONG_MAX, &value))
+			return;
+	}
+	if (*p++ != ' ' || !stat_number(&p, UINT_MAX, &value) || (*p != ' ' && *p != '\n' && *p))
+		return;
+	ret->flags = (unsigned)value;
+	ret->has_flags = true;
 }
 
 NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *process)
 {
 	_cleanup_close_ int fd = -1;
-	unsigned long flags;
+	struct proc_stat st;
 	char text[1024];
 	ssize_t n;
-	int procfd, r;
+	int procfd;
 
 	if (!process)
 		return -EINVAL;
@@ -239,10 +276,10 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 	if (n < 0)
 		return errno == ESRCH ? -ESRCH : negative_errno();
 	text[n] = '\0';
-	r = nsctl_proc_stat_flags_parse(text, &flags);
-	if (r < 0)
+	proc_stat_parse(text, &st);
+	if (!st.has_flags)
 		return -EIO;
-	return (flags & PROCESS_FLAG_KERNEL_THREAD) ? 1 : 0;
+	return (st.flags & PROCESS_FLAG_KERNEL_THREAD) ? 1 : 0;
 }
 
 NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,

@@ -2,6 +2,7 @@
 /* The per-process half of listing: each /proc/PID's namespaces, name, parent and nsfs fds. */
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,29 +92,12 @@ static void scan_fds(int dir, struct proc_record *rec)
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
 
-/* "PID (COMM) S PPID ...": COMM may hold spaces and parentheses, so the last ')' ends it. */
-static void parse_stat(const char *text, struct proc_record *rec)
-{
-	const char *open = strchr(text, '('), *close = strrchr(text, ')');
-	size_t length;
-	int ppid;
-
-	if (!open || !close || close < open)
-		return;
-	length = (size_t)(close - open - 1);
-	if (length >= sizeof(rec->comm))
-		length = sizeof(rec->comm) - 1;
-	memcpy(rec->comm, open + 1, length);
-	rec->comm[length] = '\0';
-	if (sscanf(close + 1, " %*c %d", &ppid) == 1)
-		rec->ppid = ppid;
-}
-
 static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
 			 struct proc_record *rec)
 {
 	_cleanup_close_ int dir = -1, fd = -1;
 	char name[16], buf[512];
+	struct proc_stat ps;
 	struct stat st;
 	ssize_t n;
 
@@ -130,7 +114,11 @@ static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
 	if (n <= 0)
 		return;
 	buf[n] = '\0';
-	parse_stat(buf, rec);
+	proc_stat_parse(buf, &ps);
+	if (ps.has_comm)
+		memcpy(rec->comm, ps.comm, sizeof(rec->comm));
+	if (ps.ppid >= 0)
+		rec->ppid = ps.ppid;
 	nsctl_type_foreach (t) {
 		if (fstatat(dir, paths->own[t], &st, 0) == 0)
 			rec->ns[t] = (struct raw_ns){ st.st_dev, st.st_ino };

@@ -87,23 +87,6 @@ NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
 	return 0;
 }
 
-/* Undo the octal escapes (\040 for a space) of a /proc/self/mountinfo field, in place. */
-static void unescape_mountinfo(char *s)
-{
-	char *out = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*out++ = *s;
-		}
-	}
-	*out = '\0';
-}
-
 /*
  * The mount point of the cgroup2 file system in the caller's mount namespace
  * whose root holds PATH; *RET_REST is PATH below that root.  A machine may
@@ -118,26 +101,16 @@ static int find_cgroup2_mount(const char *path, char **ret_mount_point, const ch
 	if (!f)
 		return negative_errno();
 	while (getline(&line, &allocated, f) > 0) {
-		char *fields[10], *save = NULL, *separator;
-		size_t n = 0, root_length;
+		struct mountinfo_entry e;
+		size_t root_length;
 
-		/* "ID PARENT MAJ:MIN ROOT MOUNT_POINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE ..." */
-		separator = strstr(line, " - ");
-		if (!separator || strncmp(separator + 3, "cgroup2 ", 8) != 0)
+		if (mountinfo_parse_line(line, &e) < 0 || strcmp(e.fstype, "cgroup2") != 0)
 			continue;
-		*separator = '\0';
-		for (char *p = strtok_r(line, " ", &save); p && n < ELEMENTSOF(fields);
-		     p = strtok_r(NULL, " ", &save))
-			fields[n++] = p;
-		if (n < 5)
-			continue;
-		unescape_mountinfo(fields[3]);
-		unescape_mountinfo(fields[4]);
-		root_length = strcmp(fields[3], "/") == 0 ? 0 : strlen(fields[3]);
-		if (strncmp(path, fields[3], root_length) != 0 ||
+		root_length = strcmp(e.root, "/") == 0 ? 0 : strlen(e.root);
+		if (strncmp(path, e.root, root_length) != 0 ||
 		    (path[root_length] != '/' && path[root_length] != '\0'))
 			continue;
-		*ret_mount_point = strdup(fields[4]);
+		*ret_mount_point = strdup(e.mount_point);
 		if (!*ret_mount_point)
 			return -ENOMEM;
 		*ret_rest = path + root_length;

@@ -38,14 +38,12 @@ echo "== build: ASan + UBSan"
 build build-asan gcc -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false ||
     step_failed "sanitizer build"
 
-# Add one run's closing line to the totals.
-run_suite() {
-    local name=$1 dir=$2 line
-    shift 2
-    echo "== tests: $name"
-    local log
+# Run a command whose output ends with "N passed, N failed, N skipped"; add that to the totals.
+count_summary() {
+    local name=$1 line log
+    shift
     log=$(mktemp)
-    env "$@" tests/run "$dir" >"$log" 2>&1
+    "$@" >"$log" 2>&1
     cat "$log"
     line=$(tail -n 1 "$log")
     rm -f "$log"
@@ -54,8 +52,15 @@ run_suite() {
         failed=$((failed + BASH_REMATCH[2]))
         skipped=$((skipped + BASH_REMATCH[3]))
     else
-        step_failed "tests ($name) ended without a summary"
+        step_failed "$name ended without a summary"
     fi
+}
+
+run_suite() {
+    local name=$1 dir=$2
+    shift 2
+    echo "== tests: $name"
+    count_summary "tests ($name)" env "$@" tests/run "$dir"
 }
 
 [ -x build/nsctl ] && run_suite gcc build
@@ -66,8 +71,9 @@ run_suite() {
 echo "== valgrind: unit tests and nsctl invocations"
 if [ -x build/nsctl ] && scripts/valgrind.sh build; then passed=$((passed + 1)); else step_failed "valgrind"; fi
 
+# Each target counts twice: its corpus replayed, then fuzzed (a TAP line each).
 echo "== fuzz: replay fuzz/corpus, then ${NSCTL_CHECK_FUZZ_SECONDS:-3} s per target"
-if scripts/fuzz.sh "${NSCTL_CHECK_FUZZ_SECONDS:-3}"; then passed=$((passed + 1)); else step_failed "fuzz"; fi
+count_summary "fuzz" scripts/fuzz.sh "${NSCTL_CHECK_FUZZ_SECONDS:-3}"
 
 echo
 echo "all: $passed passed, $failed failed, $skipped skipped"

@@ -109,6 +109,33 @@ static unsigned long parse_id(const char *option, const char *text)
 	return value;
 }
 
+static bool is_pid_text(const char *text)
+{
+	return *text && strspn(text, "0123456789") == strlen(text);
+}
+
+/* TARGET's form, before anything is opened: a valid PID, a path (a '/'), or a valid pin name. */
+static void check_target_form(const char *text)
+{
+	char path[PATH_MAX];
+	pid_t pid;
+	int r;
+
+	if (text[0] == '\0')
+		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
+	if (is_pid_text(text)) {
+		r = nsctl_pid_parse(text, &pid);
+		if (r < 0)
+			cli_usage_error("'%s': not a valid PID (%s)", text,
+					r == -ERANGE
+					    ? "too large"
+					    : "must be a decimal number from 1, no leading zero");
+	} else if (!strchr(text, '/') &&
+		   nsctl_pin_name_path(NSCTL_TYPE_NET, text, path, sizeof(path)) < 0) {
+		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
+	}
+}
+
 static void parse(int argc, char **argv, struct request *req)
 {
 	static const struct option own_options[] = {
@@ -194,6 +221,7 @@ static void parse(int argc, char **argv, struct request *req)
 	if (optind >= argc)
 		cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
 	req->target = argv[optind++];
+	check_target_form(req->target);
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
@@ -202,11 +230,6 @@ static void parse(int argc, char **argv, struct request *req)
 		    "--preserve-credentials and --setuid/--setgid are mutually exclusive");
 	if (req->keep.all && req->keep.n)
 		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
-}
-
-static bool is_pid_text(const char *text)
-{
-	return *text && strspn(text, "0123456789") == strlen(text);
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
@@ -244,15 +267,10 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
 	}
 	own_asked = req->asked & ~with_file;
-	if (text[0] == '\0')
-		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
 	if (is_pid_text(text)) {
-		r = nsctl_pid_parse(text, &pid);
+		r = nsctl_pid_parse(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
-			cli_usage_error("'%s': not a valid PID (%s)", text,
-					r == -ERANGE
-					    ? "too large"
-					    : "must be a decimal number from 1, no leading zero");
+			cli_fail(r, "PID %s", text);
 		r = nsctl_process_open(pid, &tg->process);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
@@ -290,7 +308,7 @@ static void open_target(const struct request *req, struct target *tg)
 	}
 	r = nsctl_pin_name_types(text, &tg->pinned);
 	if (r < 0)
-		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
+		cli_fail(r, "'%s'", text);
 	if (!tg->pinned)
 		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
 			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
@@ -502,6 +520,8 @@ int cmd_enter(int argc, char **argv)
 			if ((req.asked & ~nsctl_types_supported()) & NSCTL_TYPE_BIT(t))
 				cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
 	}
+	if (cli_parse_only)
+		return 0;
 	program = req.program;
 	if (!program) {
 		const char *shell = getenv("SHELL");

@@ -596,6 +596,8 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!req.types)
 		req.types = NSCTL_TYPES_ALL;
+	if (cli_parse_only)
+		return 0;
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
 	if (r < 0)

@@ -87,14 +87,25 @@ int cmd_pin(int argc, char **argv)
 	if (!*where)
 		cli_usage_error("'': an empty PATH or NAME");
 
-	/* Everything is opened and checked before the first pin is made. */
+	/* The form of every operand first, then everything is opened, then pins are made. */
+	r = nsctl_pid_parse(target, &pid);
+	if (r >= 0 && !types)
+		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
+				target);
+	if (r < 0 && strspn(target, "0123456789") == strlen(target) && *target)
+		cli_usage_error("'%s': not a valid PID", target);
+	if (!is_name && __builtin_popcount(types) > 1)
+		cli_usage_error("one PATH takes one namespace; pin several types under a NAME");
+	if (is_name && nsctl_pin_name_path(NSCTL_TYPE_NET, where, paths[0], sizeof(paths[0])) < 0)
+		cli_usage_error(
+		    "'%s': not a valid pin name (no '/', not . or .., at most %d bytes)", where,
+		    NAME_MAX);
+	if (cli_parse_only)
+		return 0;
+
 	nsctl_type_foreach (t)
 		fds[t] = -1;
-	r = nsctl_pid_parse(target, &pid);
 	if (r >= 0) {
-		if (!types)
-			cli_usage_error(
-			    "which namespaces of PID %s? Give type options (e.g. --net)", target);
 		r = nsctl_process_open(pid, &process);
 		if (r < 0)
 			cli_fail(r, "PID %s", target);
@@ -105,8 +116,6 @@ int cmd_pin(int argc, char **argv)
 		if (r > 0)
 			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to pin",
 				 target);
-	} else if (strspn(target, "0123456789") == strlen(target) && *target) {
-		cli_usage_error("'%s': not a valid PID", target);
 	} else {
 		r = nsctl_ns_open_path(target, -1, &file_type);
 		if (r < 0)
@@ -118,8 +127,6 @@ int cmd_pin(int argc, char **argv)
 		types = file_types;
 		fds[file_type] = r;
 	}
-	if (!is_name && __builtin_popcount(types) > 1)
-		cli_usage_error("one PATH takes one namespace; pin several types under a NAME");
 	nsctl_type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
@@ -132,10 +139,7 @@ int cmd_pin(int argc, char **argv)
 		if (is_name) {
 			r = nsctl_pin_name_path(t, where, paths[t], sizeof(paths[t]));
 			if (r < 0)
-				cli_usage_error(
-				    "'%s': not a valid pin name (no '/', not . or .., at "
-				    "most %d bytes)",
-				    where, NAME_MAX);
+				cli_fail(r, "pin name '%s'", where);
 		} else {
 			snprintf(paths[t], sizeof(paths[t]), "%s", where);
 		}

@@ -166,6 +166,10 @@ int cmd_run(int argc, char **argv)
 	char msg;
 
 	create_options_parse(argc, argv, CREATE_RUN, &o);
+	if (cli_parse_only) {
+		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
+		return 0;
+	}
 	sync = need_sync(&o);
 	/*
 	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the

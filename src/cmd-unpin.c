@@ -68,6 +68,8 @@ int cmd_unpin(int argc, char **argv)
 		    nsctl_pin_name_path(NSCTL_TYPE_NET, argv[i], path, sizeof(path)) < 0)
 			cli_usage_error("'%s': not a valid pin name", argv[i]);
 	}
+	if (cli_parse_only)
+		return 0;
 	for (int i = optind; i < argc; i++) {
 		unsigned types;
 

@@ -72,6 +72,8 @@ int cmd_unshare(int argc, char **argv)
 	int r;
 
 	create_options_parse(argc, argv, CREATE_UNSHARE, &o);
+	if (cli_parse_only)
+		return 0;
 	if (need_helper(&o)) {
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		pid_t caller = getpid();

@@ -32,9 +32,12 @@ static void test_parse_good(void **state)
 
 static void test_parse_bad(void **state)
 {
-	static const char *syntax[] = { "",       "0",       "0:0",     "0:0:",   ":0:1",
-					"0::1",   "a:b:c",   "0:0:1:1", "-1:0:1", "0:0:+1",
-					" 0:0:1", "0:0:1\n", "0x1:0:1" };
+	static const char *syntax[] = {
+		"", "0", "0:0", "0:0:", ":0:1", "0::1", "a:b:c", "0:0:1:1", "-1:0:1", "0:0:+1",
+		" 0:0:1", "0:0:1\n", "0x1:0:1",
+		/* Found by fuzz-idmap: too long, but not a number at all. */
+		"abcdefghijkl:0:1", "99999999991:0:'1"
+	};
 	static const char *range[] = { "0:0:0",          "4294967295:0:1", "0:4294967295:1",
 				       "4294967294:0:2", "0:4294967294:2", "99999999999:0:1",
 				       "0:0:99999999999" };

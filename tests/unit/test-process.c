@@ -138,27 +138,6 @@ static void test_procfd_after_reap(void **state)
 	nsctl_process_free(p);
 }
 
-static void test_stat_flags_parse(void **state)
-{
-	unsigned long flags = 7;
-
-	assert_int_equal(
-	    nsctl_proc_stat_flags_parse("2 (kthreadd) S 0 0 0 0 -1 2129984 0 0", &flags), 0);
-	assert_int_equal(flags, 2129984);
-	/* A command name with ") S 1 1 1 1 1 99 (" in it does not fool the parser. */
-	assert_int_equal(nsctl_proc_stat_flags_parse(
-			     "42 (a) S 1 1 1 1 1 99 () R 1 42 42 0 -1 4194560 5", &flags),
-			 0);
-	assert_int_equal(flags, 4194560);
-	assert_int_equal(nsctl_proc_stat_flags_parse("42 (a) R 1 42 42 0 -1", &flags), -EINVAL);
-	assert_int_equal(nsctl_proc_stat_flags_parse("42 a R 1 42 42 0 -1 5", &flags), -EINVAL);
-	assert_int_equal(nsctl_proc_stat_flags_parse("42 (a) R 1 42 42 0 -1 x", &flags), -EINVAL);
-	assert_int_equal(nsctl_proc_stat_flags_parse("", &flags), -EINVAL);
-	assert_int_equal(nsctl_proc_stat_flags_parse(NULL, &flags), -EINVAL);
-	assert_int_equal(nsctl_proc_stat_flags_parse("1 (x) S 0 1 1 0 -1 5", NULL), -EINVAL);
-	assert_int_equal(flags, 4194560);
-}
-
 static void test_kernel_thread(void **state)
 {
 	struct nsctl_process *p = NULL;
@@ -192,7 +171,6 @@ int main(void)
 		cmocka_unit_test(test_open_ns_matches_proc),
 		cmocka_unit_test(test_zombie_and_reaped),
 		cmocka_unit_test(test_procfd_after_reap),
-		cmocka_unit_test(test_stat_flags_parse),
 		cmocka_unit_test(test_kernel_thread),
 	};
 
