@@ -3,9 +3,9 @@
  * Target specifications, as enter and pin read them (parse only): a TARGET
  * is accepted exactly when it is a PID (nsctl_pid_parse; all digits is a PID
  * or nothing), a path (it has a '/') or a valid pin name; pin's PATH|NAME exactly when it is a path
- * or a valid pin name, and an all-digit TARGET that is no valid PID is refused. Anything else is a
- * usage error, with the subcommand's status for it (enter 125, as run and unshare; pin 2), never
- * another status. Input: TARGET, a NUL byte, then PATH|NAME.
+ * or a valid pin name, and an empty or all-digit TARGET that is no valid PID is refused. Anything
+ * else is a usage error, with the subcommand's status for it (enter 125, as run and unshare; pin
+ * 2), never another status. Input: TARGET, a NUL byte, then PATH|NAME.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -56,7 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		};
 
 		status = fuzz_cli_call(6, argv);
-		if (status != (where_ok && (is_pid || !all_digits(target)) ? 0 : EXIT_USAGE))
+		if (status !=
+		    (where_ok && *target && (is_pid || !all_digits(target)) ? 0 : EXIT_USAGE))
 			fuzz_fail("pin '%s' '%s': status %d", target, where, status);
 	}
 	free(target);
