@@ -67,6 +67,13 @@ ns_inode() {
 # /run/nsctl/mnt are left out: the first pin there makes them mounts of their
 # own (shared, as iproute2 makes /run/netns; private for mount-namespace
 # pins), and they stay, by design, as "ip netns" leaves /run/netns.
+# Engineers share this machine: pins under them whose name lacks this test
+# file's $$, and mounts in /tmp outside this test's $TMP, are other sessions'
+# (made and removed meanwhile), and are left out too.
 mount_table() {
-    awk '$5 != "/run/netns" && $5 != "/run/nsctl/mnt" {print $5, $9, $10}' /proc/self/mountinfo | sort
+    awk -v pid="$$" -v tmp="${TMP:-/nonexistent}" '
+        $5 == "/run/netns" || $5 == "/run/nsctl/mnt" { next }
+        $5 ~ /^\/run\/(netns|nsctl)\// && !index($5, pid) { next }
+        $5 ~ /^\/tmp\// && !index($5, tmp) { next }
+        { print $5, $9, $10 }' /proc/self/mountinfo | sort
 }

@@ -27,7 +27,10 @@ teardown() {
 
 # Each newer interface taken away alone (with the errno an older kernel or a
 # seccomp profile gives), then all at once: "run_on_old_kernels CHECK" calls
-# CHECK with the seccomp-deny options of each.
+# CHECK with the seccomp-deny options of each.  setns-pidfd: the library tries
+# setns(pidfd, types) whenever it holds a pidfd, and on any error but ESRCH and
+# ENOMEM opens each /proc/PID/ns file and joins one by one; the checks join
+# several types at once, which the filter tells from a namespace fd's setns.
 ONE_AT_A_TIME=("-s clone3" "-s pidfd_open" "-s pidfd" "-s pidfd_open:EPERM" "-s setns-pidfd"
     "-s close_range" "-s close_range:EINVAL" "-s open_tree" "-s move_mount" "-s fsopen"
     "-s fsconfig" "-s fsmount" "-s mount_setattr" "-s newmount" "-i NS_GET_ID"

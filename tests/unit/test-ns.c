@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -245,6 +246,45 @@ static void test_parent_of_child_user_namespace(void **state)
 	assert_int_equal(waitpid(pid, NULL, 0), pid);
 }
 
+/*
+ * A pin (a bind mount of an nsfs file) has the type of what it holds, also
+ * where NS_GET_NSTYPE is missing and the fd's link reads as the pin's path
+ * (tests/cli/older-kernels.bats runs this under seccomp-deny).  In a child
+ * with a private mount namespace of its own: the host's mount table stays.
+ */
+static void test_check_pin(void **state)
+{
+	char path[] = "/tmp/nsctl-test-pin-XXXXXX";
+	int wstatus, fd;
+	pid_t pid;
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		enum nsctl_type type;
+
+		if (unshare(CLONE_NEWNS) < 0 ||
+		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+		    mount("/proc/self/ns/uts", path, NULL, MS_BIND, NULL) < 0)
+			_exit(2);
+		fd = nsctl_ns_open_path(path, -1, &type);
+		_exit(fd >= 0 && type == NSCTL_TYPE_UTS && nsctl_ns_check(fd, &type) == 0 &&
+			      type == NSCTL_TYPE_UTS
+			  ? 0
+			  : 1);
+	}
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	unlink(path);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
 static void test_same(void **state)
 {
 	int a = open_self("uts"), b = open_self("uts"), c = open_self("ipc");
@@ -268,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_owner_and_parent),
 		cmocka_unit_test(test_parent_of_child_user_namespace),
 		cmocka_unit_test(test_same),
+		cmocka_unit_test(test_check_pin),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
