@@ -212,6 +212,10 @@ static void parse(int argc, char **argv, struct request *req)
 				cli_usage_error("--%s given twice",
 						nsctl_type_get(type)->long_option);
 			req->asked |= NSCTL_TYPE_BIT(type);
+			/* "-T=FILE" as well as "-TFILE" and "--time=FILE", as run and unshare take
+			 * it. */
+			if (optarg && optarg[0] == '=' && argv[optind - 1][1] != '-')
+				optarg++;
 			if (optarg && !*optarg)
 				cli_usage_error("--%s=: an empty file name",
 						nsctl_type_get(type)->long_option);

@@ -238,6 +238,14 @@ fds_of_program() {
     run "$NSCTL" enter -u --net=/run/netns/$NAME "$TARGET" sh -c 'hostname; readlink /proc/self/ns/net'
     [ "${lines[0]}" = "$NAME" ]
     [ "${lines[1]}" = "$want" ]
+    # The short forms take the file as run and unshare do: -n=FILE and -nFILE.
+    for form in "-n=/run/netns/$NAME" "-n/run/netns/$NAME"; do
+        run "$NSCTL" enter -u "$form" "$TARGET" sh -c 'hostname; readlink /proc/self/ns/net'
+        echo "$form: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = "$NAME" ]
+        [ "${lines[1]}" = "$want" ]
+    done
 }
 
 @test "enter: a pin name joins every type pinned under it, or the ones asked for" {

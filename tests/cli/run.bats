@@ -68,7 +68,18 @@ inside_inodes() {
     wait_for_exec "$child" sleep
     for t in $all_types; do
         [ "$(ns_inode "$child" $t)" != "$(ns_inode $$ $t)" ]
-        lsns -n -o NS -t $t -p "$child" | grep -qx " *$(ns_inode "$child" $t)"
+        # lsns reads every process on the machine, and other tests' processes come
+        # and go meanwhile, which makes it miss one now and then: a few tries.
+        local seen=no try
+        for try in 1 2 3 4 5; do
+            if lsns -n -o NS -t $t -p "$child" | grep -qx " *$(ns_inode "$child" $t)"; then
+                seen=yes
+                break
+            fi
+            sleep 0.2
+        done
+        echo "$t: lsns saw it: $seen"
+        [ "$seen" = yes ]
     done
 }
 
