@@ -271,6 +271,9 @@ int nsctl_child_die_with_parent(int lifeline);
  * that nsctl_signals_block() blocked.  Signals the terminal sent to the
  * whole process group are not sent twice.  A stopped child stops the
  * supervisor, and a SIGCONT is passed on.  Returns 0 and the wait status.
+ * The signals must be blocked (nsctl_signals_block) while the child lives,
+ * and the child's exit signal must be SIGCHLD, as fork() and nsctl_clone()
+ * make it: the wait is for signals.
  */
 int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus);
 

@@ -254,13 +254,23 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 
 	if (!process)
 		return -EINVAL;
+	/*
+	 * A kernel thread belongs to no process group: getpgid() says 0.  So
+	 * does it for a process whose group leader our PID namespace cannot
+	 * see, or one the kernel started (init, a usermode helper): only then
+	 * is a closer look needed.  One cheap call decides for nearly every
+	 * target, and enter pays for this on every join.  The PID is the
+	 * handle's: if it is reused meanwhile, the pidfd joins nothing anyway.
+	 */
+	if (getpgid(process->pid) > 0)
+		return 0;
 	procfd = nsctl_process_procfd(process);
 	if (procfd < 0)
 		return procfd;
 	/*
 	 * Only a kernel thread or a zombie has no executable.  Reading the
 	 * /proc/PID/exe link is far cheaper than having the kernel generate
-	 * /proc/PID/stat (enter pays for this on every join), and unlike a
+	 * /proc/PID/stat, and unlike a
 	 * stat() of the file it never calls into the target's filesystem,
 	 * which a hostile FUSE could hang.  Without it (gone, or EACCES: not
 	 * ours to trace), the flags in stat tell.
