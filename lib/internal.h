@@ -98,4 +98,15 @@ struct proc_stat {
 };
 void proc_stat_parse(const char *text, struct proc_stat *ret);
 
+/*
+ * The two /proc files lib/target.c reads, parsed (split out to be fuzzed).
+ * proc_environ_split: the NUL-separated strings of TEXT (SIZE bytes, and a
+ * NUL at TEXT[SIZE]) as a NULL-terminated array in one malloc() block.
+ * proc_cgroup_v2_path: the PATH of the "0::PATH" line of /proc/PID/cgroup,
+ * cut at its newline in TEXT; -ENOENT without an absolute one, -EACCES when
+ * it climbs out of the caller's cgroup namespace ("..").
+ */
+int proc_environ_split(const char *text, size_t size, char ***ret_environ);
+int proc_cgroup_v2_path(char *text, char **ret_path);
+
 #endif

@@ -56,8 +56,7 @@ NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
 					    char ***ret_environ)
 {
 	_cleanup_free_ char *text = NULL;
-	size_t size, count = 0;
-	char **environ_array, *copy;
+	size_t size;
 	int r;
 
 	if (!process || !ret_environ)
@@ -71,6 +70,15 @@ NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
 		return -ESRCH;
 	if (r < 0)
 		return r;
+	return proc_environ_split(text, size, ret_environ);
+}
+
+int proc_environ_split(const char *text, size_t size, char ***ret_environ)
+{
+	char **environ_array, *copy;
+	size_t count = 0;
+
+	/* TEXT[SIZE] is a NUL; a last string without its own NUL still counts. */
 	for (size_t i = 0; i < size; i += strlen(text + i) + 1)
 		count++;
 	/* One block: the pointers, then the strings; a single free() releases it. */
@@ -119,20 +127,10 @@ static int find_cgroup2_mount(const char *path, char **ret_mount_point, const ch
 	return -ENOENT;
 }
 
-NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
+int proc_cgroup_v2_path(char *text, char **ret_path)
 {
-	_cleanup_free_ char *text = NULL, *mount_point = NULL;
-	_cleanup_close_ int mount_fd = -1, fd = -1;
-	const char *rest = NULL;
 	char *path = NULL;
-	size_t size;
-	int r;
 
-	if (!process)
-		return -EINVAL;
-	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &size);
-	if (r < 0)
-		return r;
 	/* The v2 line is "0::/PATH"; PATH is seen from the caller's cgroup namespace. */
 	for (char *line = text; line && *line;
 	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -150,6 +148,27 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
 			return -EACCES;
 	}
+	*ret_path = path;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
+{
+	_cleanup_free_ char *text = NULL, *mount_point = NULL;
+	_cleanup_close_ int mount_fd = -1, fd = -1;
+	const char *rest = NULL;
+	char *path = NULL;
+	size_t size;
+	int r;
+
+	if (!process)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &size);
+	if (r < 0)
+		return r;
+	r = proc_cgroup_v2_path(text, &path);
+	if (r < 0)
+		return r;
 	r = find_cgroup2_mount(path, &mount_point, &rest);
 	if (r < 0)
 		return r;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Unit tests of proc_stat_parse (lib/process.c), the one reader of
- * /proc/PID/stat: the name and parent for list, the flags for the
- * kernel-thread check of enter and pin.
+ * Unit tests of the /proc file parsers: proc_stat_parse (lib/process.c), the
+ * one reader of /proc/PID/stat (the name and parent for list, the flags for
+ * the kernel-thread check of enter and pin); proc_environ_split and
+ * proc_cgroup_v2_path (lib/target.c), for enter --env and --join-cgroup.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -99,12 +102,50 @@ static void test_bad_text(void **state)
 	assert_false(st.has_flags);
 }
 
+static void test_environ_split(void **state)
+{
+	static const char text[] = "A=1\0B=two\0\0C=";
+	char **env = NULL;
+
+	/* SIZE is what was read; a NUL follows it, so a last string lacking one still ends. */
+	assert_int_equal(proc_environ_split(text, sizeof(text) - 1, &env), 0);
+	assert_string_equal(env[0], "A=1");
+	assert_string_equal(env[1], "B=two");
+	assert_string_equal(env[2], "");
+	assert_string_equal(env[3], "C=");
+	assert_null(env[4]);
+	free(env);
+	assert_int_equal(proc_environ_split("", 0, &env), 0);
+	assert_null(env[0]);
+	free(env);
+}
+
+static void test_cgroup_v2_path(void **state)
+{
+	char v1_and_v2[] = "12:pids:/a\n1:name=systemd:/b\n0::/user.slice/x.scope\n";
+	char first_counts[] = "0::relative\n0::/second\n";
+	char climbs[] = "0::/../../outside\n";
+	char dots[] = "0::/a/..b/c..\n";
+	char none[] = "12:pids:/a\n";
+	char *path = NULL;
+
+	assert_int_equal(proc_cgroup_v2_path(v1_and_v2, &path), 0);
+	assert_string_equal(path, "/user.slice/x.scope");
+	assert_int_equal(proc_cgroup_v2_path(dots, &path), 0);
+	assert_string_equal(path, "/a/..b/c..");
+	path = NULL;
+	assert_int_equal(proc_cgroup_v2_path(first_counts, &path), -ENOENT);
+	assert_int_equal(proc_cgroup_v2_path(climbs, &path), -EACCES);
+	assert_int_equal(proc_cgroup_v2_path(none, &path), -ENOENT);
+	assert_null(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_plain),
-		cmocka_unit_test(test_hostile_names),
-		cmocka_unit_test(test_bad_text),
+		cmocka_unit_test(test_plain),          cmocka_unit_test(test_hostile_names),
+		cmocka_unit_test(test_bad_text),       cmocka_unit_test(test_environ_split),
+		cmocka_unit_test(test_cgroup_v2_path),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
