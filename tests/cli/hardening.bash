@@ -60,9 +60,16 @@ failure_status() {
 # had opened itself (anything but /dev/null), the hazard of a closed 0-2.
 run_with_closed_std_fds() {
     local trace=$BATS_TEST_TMPDIR/closed-fds.trace
-    run env "$NO_LSAN" strace -f -qq -o "$trace" -e trace=%desc,%file,write,writev -- \
-        sh -c 'exec "$@" <&- >&- 2>&-' sh "$@"
-    check_writes_to_std_fds "$trace"
+    local try r
+    for try in 1 2; do
+        run env "$NO_LSAN" strace -f -qq -o "$trace" -e trace=%desc,%file,write,writev -- \
+            sh -c 'exec "$@" <&- >&- 2>&-' sh "$@"
+        r=0
+        check_writes_to_std_fds "$trace" || r=$?
+        # 2: the trace shows no run of nsctl at all, nothing to judge: once more.
+        [ "$r" -eq 2 ] || break
+    done
+    return "$r"
 }
 
 check_writes_to_std_fds() {
@@ -116,7 +123,12 @@ check_writes_to_std_fds() {
             fi
         fi
     done <"$trace"
-    [ -n "$started" ]
+    if [ -z "$started" ]; then
+        # (Seen once in a full run and never again: say what the trace holds.)
+        echo "no exec of nsctl in the trace; status $status, output: $output; the trace:" >&2
+        head -20 "$trace" >&2
+        return 2
+    fi
 }
 
 # Run PROGRAM with argc == 0 (an empty argv), and an environment whose first string
