@@ -7,17 +7,11 @@
 
 bats_require_minimum_version 1.5.0
 
-load helpers
-load hardening
 load bad-input
 
 setup() {
     bad_input_setup
     RAN=(sh -c 'touch "$0"' "$TMP/ran")
-}
-
-teardown() {
-    bad_input_teardown
 }
 
 @test "bad input: enter: PIDs" {

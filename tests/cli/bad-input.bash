@@ -1,7 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bad-input table's helpers, shared by bad-input*.bats: one "bad" line is one row.
-# A file loads helpers, hardening and this, then calls bad_input_setup and
-# bad_input_teardown from its setup and teardown.
+# A file loads this alone: it brings helpers and hardening, and the setup and
+# teardown every table uses (a file that needs more defines its own setup,
+# calling bad_input_setup).
+
+load helpers
+load hardening
+
+setup() {
+    bad_input_setup
+}
+
+teardown() {
+    bad_input_teardown
+}
 
 bad_input_setup() {
     TMP=$(mktemp -d)

@@ -8,17 +8,7 @@
 
 bats_require_minimum_version 1.5.0
 
-load helpers
-load hardening
 load bad-input
-
-setup() {
-    bad_input_setup
-}
-
-teardown() {
-    bad_input_teardown
-}
 
 @test "bad input: PIDs" {
     dead=$(dead_pid)
