@@ -72,16 +72,6 @@ load helpers
     done
 }
 
-# Complete the words given, as bash would at the end of the line; print the candidates.
-complete_words() {
-    bash -c '
-        source "$1"; shift
-        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-        _nsctl
-        printf "%s\n" "${COMPREPLY[@]}"
-    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
-}
-
 @test "bash completion knows every subcommand and its options" {
     run complete_words nsctl ""
     for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do

@@ -33,16 +33,6 @@ teardown() {
     done
 }
 
-# Complete the words given, as bash would at the end of the line; print the candidates.
-complete_words() {
-    bash -c '
-        source "$1"; shift
-        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-        _nsctl
-        printf "%s\n" "${COMPREPLY[@]}"
-    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
-}
-
 @test "completion: list -o offers exactly the columns nsctl list -H describes" {
     columns=$("$NSCTL" list -H | awk '{print $1}' | sort)
     [ -n "$columns" ]

@@ -77,3 +77,13 @@ mount_table() {
         $5 ~ /^\/tmp\// && !index($5, tmp) { next }
         { print $5, $9, $10 }' /proc/self/mountinfo | sort
 }
+
+# Complete the words given, as bash would at the end of the line; print the candidates.
+complete_words() {
+    bash -c '
+        source "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        _nsctl
+        printf "%s\n" "${COMPREPLY[@]}"
+    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
+}

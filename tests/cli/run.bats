@@ -476,16 +476,6 @@ inside_inodes() {
     done
 }
 
-# Complete the words given, as bash would at the end of the line; print the candidates.
-complete_words() {
-    bash -c '
-        source "$1"; shift
-        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-        _nsctl
-        printf "%s\n" "${COMPREPLY[@]}"
-    ' complete "$NSCTL_TOP/completions/nsctl" "$@"
-}
-
 @test "run: completion knows option arguments, PROGRAM and its arguments" {
     run complete_words nsctl run --propagation s
     [ "$(echo "$output" | sort | tr '\n' ' ')" = "shared slave " ]
