@@ -39,6 +39,21 @@ start_named_target() {
     wait_for_exec "$TARGET" sleep
 }
 
+
+# Start demo_uts_namespaces NAME in the background (under WRAPPER... when given),
+# until it has printed its lines: PARENT is its PID, CHILD its child's.
+start_demo() {
+    "$@" "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" &
+    parent=$!
+    TEST_PIDS+=("$parent")
+    for _ in $(seq 250); do
+        grep -q '^uts.nodename in parent' "$TMP/out" && break
+        sleep 0.02
+    done
+    child=$(sed -n 's/^PID of child created by clone() is \([0-9][0-9]*\)$/\1/p' "$TMP/out")
+    [ -n "$child" ]
+}
+
 @test "examples: built to build/examples/ against include/nsctl.h alone" {
     for program in demo_uts_namespaces ns_exec unshare pidfd_enter_all; do
         [ -x "$EX/$program" ]
@@ -84,15 +99,7 @@ start_named_target() {
 
 @test "demo_uts_namespaces: the parent's death takes the child with it" {
     require_root
-    "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" &
-    parent=$!
-    TEST_PIDS+=("$parent")
-    for _ in $(seq 250); do
-        grep -q '^uts.nodename in parent' "$TMP/out" && break
-        sleep 0.02
-    done
-    child=$(sed -n 's/^PID of child created by clone() is \([0-9][0-9]*\)$/\1/p' "$TMP/out")
-    [ -n "$child" ]
+    start_demo
     kill -KILL "$parent"
     wait "$parent" || true
     # Gone, or a zombie waiting for an init that reaps slowly: out of its namespace either way.
@@ -323,15 +330,7 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
     [ "$output" = "ns_exec: open($TMP/plain): not a namespace file" ]
     run -0 "${old[@]}" "$EX/unshare" -u readlink /proc/self/ns/uts
     [ "$output" != "$(readlink /proc/self/ns/uts)" ]
-    "${old[@]}" "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" &
-    parent=$!
-    TEST_PIDS+=("$parent")
-    for _ in $(seq 250); do
-        grep -q '^uts.nodename in parent' "$TMP/out" && break
-        sleep 0.02
-    done
-    child=$(sed -n 's/^PID of child created by clone() is \([0-9][0-9]*\)$/\1/p' "$TMP/out")
-    [ -n "$child" ]
+    start_demo "${old[@]}"
     TEST_PIDS=("$child" "${TEST_PIDS[@]}")
     grep -qx "uts.nodename in child:  $NAME" "$TMP/out"
     [ "$(nsenter --target "$child" --uts hostname)" = "$NAME" ]
