@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "util.h"
@@ -51,6 +52,16 @@ __attribute__((format(printf, 2, 0))) static void vreport(int err, const char *f
 	fputc('\n', stderr);
 }
 
+bool cli_shared_memory_child;
+
+/* exit(), or _exit() in a child that shares its parent's memory (stdio, atexit). */
+static _Noreturn void leave(int status)
+{
+	if (cli_shared_memory_child)
+		_exit(status);
+	exit(status);
+}
+
 void cli_usage_error(const char *format, ...)
 {
 	va_list ap;
@@ -63,8 +74,8 @@ void cli_usage_error(const char *format, ...)
 	else
 		fputs("Try 'nsctl --help'.\n", stderr);
 	if (!current)
-		exit(EXIT_USAGE);
-	exit(current->usage_status ? current->usage_status : current->failure_status);
+		leave(EXIT_USAGE);
+	leave(current->usage_status ? current->usage_status : current->failure_status);
 }
 
 void cli_die(int status, int err, const char *format, ...)
@@ -74,7 +85,7 @@ void cli_die(int status, int err, const char *format, ...)
 	va_start(ap, format);
 	vreport(err, format, ap);
 	va_end(ap);
-	exit(status);
+	leave(status);
 }
 
 void cli_fail(int err, const char *format, ...)
@@ -84,7 +95,7 @@ void cli_fail(int err, const char *format, ...)
 	va_start(ap, format);
 	vreport(err, format, ap);
 	va_end(ap);
-	exit(current ? current->failure_status : EXIT_FAILURE);
+	leave(current ? current->failure_status : EXIT_FAILURE);
 }
 
 void cli_warn(int err, const char *format, ...)

@@ -156,6 +156,68 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
 	}
 }
 
+/*
+ * The fast start.  When the parent has nothing to do between the child's
+ * start and its exec (no handshake, no --init, no time namespace: that one
+ * cannot be entered by a process sharing its memory), the child shares the
+ * parent's memory until it execs, on a stack of its own, and the parent
+ * waits meanwhile (CLONE_VM | CLONE_VFORK, as posix_spawn does).  A forked
+ * child re-faults every page it touches before its exec: about 8% of a
+ * 'nsctl run true'.  Sharing memory, the child leaves only by exec or
+ * _exit() (cli_shared_memory_child), and never makes the memory dumpable:
+ * PR_SET_DUMPABLE belongs to it, and so to the parent too.
+ * Under AddressSanitizer, which cannot follow a stack it did not make, runs
+ * take the forked start.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RUN_SHARED_START 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RUN_SHARED_START 0
+#endif
+#endif
+#ifndef RUN_SHARED_START
+#define RUN_SHARED_START 1
+#endif
+
+struct shared_start {
+	const struct create_options *o;
+	int lifeline;
+	const struct nsctl_signal_state *saved;
+};
+
+static int shared_child(void *data)
+{
+	const struct shared_start *start = data;
+	int r;
+
+	cli_shared_memory_child = true;
+	r = nsctl_child_die_with_parent(start->lifeline);
+	if (r < 0)
+		cli_fail(r, "cannot arrange to die with nsctl");
+	create_setup_inside(start->o);
+	nsctl_signals_restore(start->saved);
+	create_exec(start->o);
+}
+
+/* The child's PID (its pidfd in *PIDFD), or -errno: then the forked start is for it. */
+static pid_t start_shared(const struct create_options *o, int lifeline,
+			  const struct nsctl_signal_state *saved, int *pidfd)
+{
+	/* Its own stack: the parent's frames stay as they are. Only the pages used are faulted. */
+	static char stack[256 * 1024] __attribute__((aligned(64)));
+	struct shared_start start = { o, lifeline, saved };
+	pid_t pid;
+
+	pid = clone(shared_child, stack + sizeof(stack),
+		    (int)nsctl_types_to_clone_flags(o->types) | CLONE_VM | CLONE_VFORK |
+			CLONE_PIDFD | SIGCHLD,
+		    &start, pidfd);
+	/* The child set it in the memory it shared with us, and has exec'd or gone since. */
+	cli_shared_memory_child = false;
+	return pid < 0 ? negative_errno() : pid;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
@@ -207,8 +269,14 @@ int cmd_run(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	pid = nsctl_clone(nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
-			  o.cgroup_fd, &pidfd);
+	pid = -EINVAL;
+	if (RUN_SHARED_START && !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))
+		pid = start_shared(&o, sock[1], &saved, &pidfd);
+	/* Not taken, or refused (an older kernel without CLONE_PIDFD): the forked start. */
+	if (pid < 0)
+		pid = nsctl_clone(
+		    nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
+		    o.cgroup_fd, &pidfd);
 	if (pid == 0) {
 		close(sock[0]);
 		run_child(&o, sock[1], sync, &saved);
