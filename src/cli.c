@@ -166,6 +166,25 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 	return -EINVAL;
 }
 
+enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
+				     const char **ret_file)
+{
+	enum nsctl_type type;
+	const char *file = optarg;
+
+	if (cli_type_from_letter(c, &type) < 0)
+		cli_bad_option(argv, optstring);
+	if (*given & NSCTL_TYPE_BIT(type))
+		cli_usage_error("--%s given twice", nsctl_type_get(type)->long_option);
+	*given |= NSCTL_TYPE_BIT(type);
+	/* A short option's optional argument is what follows the letter: "=FILE" there. */
+	if (file && file[0] == '=' && argv[optind - 1][1] != '-')
+		file++;
+	if (ret_file)
+		*ret_file = file;
+	return type;
+}
+
 void cli_type_options_help(FILE *out, const char *argument, const char *what)
 {
 	nsctl_type_foreach (t) {

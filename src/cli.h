@@ -64,6 +64,16 @@ char *cli_optstring_with_types(const char *own, int has_arg);
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 
+/*
+ * getopt_long's answer C as a type option of a subcommand that takes each
+ * type once (run, unshare, enter, pin): its type, added to *GIVEN.  An
+ * unknown option or a type given twice ("--net=a --net=b" would take one of
+ * them for the other) is a usage error.  *RET_FILE, when asked for, is its
+ * =FILE or NULL: "-uFILE", "-u=FILE" and "--uts=FILE" alike.
+ */
+enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
+				     const char **ret_file);
+
 /* The help lines of the type options; WHAT completes "  -n, --net  ..." */
 void cli_type_options_help(FILE *out, const char *argument, const char *what);
 

@@ -161,6 +161,7 @@ static void parse(int argc, char **argv, struct request *req)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
+		const char *file;
 
 		switch (c) {
 		case 'S':
@@ -206,20 +207,11 @@ static void parse(int argc, char **argv, struct request *req)
 		default:
 			if (c == '?' || c == ':')
 				cli_bad_option(argv, optstring);
-			if (cli_type_from_letter(c, &type) < 0)
-				cli_bad_option(argv, optstring);
-			if (req->asked & NSCTL_TYPE_BIT(type))
-				cli_usage_error("--%s given twice",
-						nsctl_type_get(type)->long_option);
-			req->asked |= NSCTL_TYPE_BIT(type);
-			/* "-T=FILE" as well as "-TFILE" and "--time=FILE", as run and unshare take
-			 * it. */
-			if (optarg && optarg[0] == '=' && argv[optind - 1][1] != '-')
-				optarg++;
-			if (optarg && !*optarg)
+			type = cli_type_option_once(c, argv, optstring, &req->asked, &file);
+			if (file && !*file)
 				cli_usage_error("--%s=: an empty file name",
 						nsctl_type_get(type)->long_option);
-			req->files[type] = optarg;
+			req->files[type] = file;
 		}
 	}
 	if (optind >= argc)

@@ -50,8 +50,6 @@ int cmd_pin(int argc, char **argv)
 	int c, r;
 
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
-		enum nsctl_type type;
-
 		switch (c) {
 		case 't': {
 			unsigned listed = cli_parse_type_list("--type", optarg);
@@ -68,12 +66,7 @@ int cmd_pin(int argc, char **argv)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
-			if (cli_type_from_letter(c, &type) < 0)
-				cli_bad_option(argv, optstring);
-			if (types & NSCTL_TYPE_BIT(type))
-				cli_usage_error("--%s given twice",
-						nsctl_type_get(type)->long_option);
-			types |= NSCTL_TYPE_BIT(type);
+			cli_type_option_once(c, argv, optstring, &types, NULL);
 		}
 	}
 	if (argc - optind != 2)

@@ -343,6 +343,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	o->propagation = NSCTL_PROPAGATION_PRIVATE;
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
+		const char *file;
 
 		switch (c) {
 		case OPT_HOSTNAME:
@@ -459,24 +460,12 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case '?':
 			cli_bad_option(argv, optstring);
 		default:
-			if (cli_type_from_letter(c, &type) < 0)
-				cli_bad_option(argv, optstring);
-			/* "--net=a --net=b" would pin one of them: neither is taken for the other.
-			 */
-			if (given & NSCTL_TYPE_BIT(type))
-				cli_usage_error("--%s given twice",
-						nsctl_type_get(type)->long_option);
-			given |= NSCTL_TYPE_BIT(type);
+			type = cli_type_option_once(c, argv, optstring, &given, &file);
 			o->types |= NSCTL_TYPE_BIT(type);
-			if (optarg) {
-				/* "-u=FILE" as well as "-uFILE" and "--uts=FILE". */
-				if (optarg[0] == '=' && argv[optind - 1][1] != '-')
-					optarg++;
-				if (!*optarg)
-					cli_usage_error("--%s='': an empty file name",
-							nsctl_type_get(type)->long_option);
-				o->pins[type] = optarg;
-			}
+			if (file && !*file)
+				cli_usage_error("--%s='': an empty file name",
+						nsctl_type_get(type)->long_option);
+			o->pins[type] = file;
 		}
 	}
 	if (o->uids.n || o->gids.n || o->setgroups != NSCTL_SETGROUPS_DEFAULT)
