@@ -157,7 +157,7 @@ none_alive() {
     [ "$status" -eq 0 ]
     none_alive $procs
     # Other suites may pin and unpin at the same time: look for this run's names only.
-    ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-"
+    ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-" || false
     csv=$TMP/results/results.csv
     for row in run,uts unshare,uts enter,uts run,all enter,all list,100; do
         grep -E "^$row,util-linux,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]+," "$csv"
@@ -190,6 +190,6 @@ none_alive() {
         wait "$bench" || status=$?
         [ "$status" -eq 143 ]
         none_alive $procs
-        ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-"
+        ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-" || false
     done
 }

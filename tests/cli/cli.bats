@@ -42,7 +42,7 @@ load helpers
     lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
     exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDBR]/ {print $3}' | sed 's/@.*//' | sort -u)
     [ -n "$exported" ]
-    ! echo "$exported" | grep -v '^nsctl_' | grep -v '^NSCTL_'
+    ! echo "$exported" | grep -v '^nsctl_' | grep -v '^NSCTL_' || false
     echo "$exported" | grep -q '^nsctl_process_open$'
 }
 
@@ -50,7 +50,7 @@ load helpers
     lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
     undefined=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
     for f in printf fprintf puts fputs vfprintf perror exit _exit abort err errx warn warnx; do
-        ! echo "$undefined" | grep -qx "$f"
+        ! echo "$undefined" | grep -qx "$f" || false
     done
 }
 

@@ -40,11 +40,11 @@ assert_nothing_left() {
     uts=$(echo "$output" | grep -A1 "^# readlink /proc/$pid/ns/uts\$" | sed -n 's/^uts:\[\([0-9]*\)\]$/\1/p')
     [ -n "$uts" ]
     [ "$(stat -L -c %i "/proc/$pid/ns/uts" 2>/dev/null)" != "$uts" ]
-    ! findmnt -n -t nsfs -o SOURCE | grep -qF "uts:[$uts]"
+    ! findmnt -n -t nsfs -o SOURCE | grep -qF "uts:[$uts]" || false
     # Step 6's target, when the demo got that far.
     pid=$(echo "$output" | sed -n 's/^# \.\/pidfd_enter_all \([0-9]*\) .*/\1/p')
     if [ -n "$pid" ]; then
-        ! grep -qx sleep "/proc/$pid/comm" 2>/dev/null
+        ! grep -qx sleep "/proc/$pid/comm" 2>/dev/null || false
     fi
 }
 

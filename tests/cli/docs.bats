@@ -113,3 +113,13 @@ make check" ]
     grep -q '^demo: ' "$NSCTL_TOP/Makefile"
     grep -q '^check:' "$NSCTL_TOP/Makefile"
 }
+
+@test "tests: no assertion is a bare '! COMMAND', which bats never fails on" {
+    # Under "set -e" a negated command's status is ignored: "! grep x f" passes
+    # whatever grep finds.  A negation must end in "|| false" (or use "run !").
+    run grep -nE '^[[:space:]]*! ' "$NSCTL_TOP"/tests/cli/*.bats "$NSCTL_TOP"/tests/cli/*.bash
+    bare=$(printf '%s\n' "$output" | grep -vE '\|\| false$' || true)
+    [ -z "$bare" ] || { echo "bare negations: $bare" >&2; false; }
+    # The rule itself holds: a bare negation of a command that succeeds passes.
+    bash -ec '! true; echo reached' | grep -qx reached
+}

@@ -57,9 +57,9 @@ start_demo() {
 @test "examples: built to build/examples/ against include/nsctl.h alone" {
     for program in demo_uts_namespaces ns_exec unshare pidfd_enter_all; do
         [ -x "$EX/$program" ]
-        ! grep -q '#include "' "$NSCTL_TOP/examples/$program.c"
+        ! grep -q '#include "' "$NSCTL_TOP/examples/$program.c" || false
     done
-    ! grep -l 'lib/\|internal.h\|util.h' "$NSCTL_TOP"/examples/*.c
+    ! grep -l 'lib/\|internal.h\|util.h' "$NSCTL_TOP"/examples/*.c || false
     ldd "$EX/ns_exec" | grep -q 'libnsctl.so.0'
 }
 

@@ -3,6 +3,9 @@
 
 : "${NSCTL:?run the tests through tests/run}"
 
+# "run -N" and "run !" check the status themselves (bats 1.5 and later).
+bats_require_minimum_version 1.5.0
+
 # PIDs this test started; teardown kills exactly these, never anything else.
 TEST_PIDS=()
 

@@ -133,7 +133,7 @@ child_of() {
     run "$NSCTL" list -P -r --noheadings -o NS
     echo "$output" | grep -qx "$ino"
     run "$NSCTL" list -r --noheadings -o NS --uts
-    ! echo "$output" | grep -qx "$ino"
+    ! echo "$output" | grep -qx "$ino" || false
     run "$NSCTL" list -r --noheadings -o NS "$ino"
     [ "$output" = "$ino" ]
 }
@@ -148,7 +148,7 @@ child_of() {
     kill -KILL "${TEST_PIDS[0]}"
     wait "${TEST_PIDS[0]}" 2>/dev/null || true
     # lsns 2.38 does not look at fds: the namespace is invisible to it.
-    ! lsns -r -n -o NS | grep -qx "$ino"
+    ! lsns -r -n -o NS | grep -qx "$ino" || false
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
     [ "$(field "$ino" type)" = uts ]
     [ "$(field "$ino" nprocs)" = 0 ]
@@ -168,8 +168,8 @@ child_of() {
     kill -KILL "${TEST_PIDS[0]}"
     wait "${TEST_PIDS[0]}" 2>/dev/null || true
     # Not in our mount table: only a process in the other mount namespace sees the pin.
-    ! grep -q "$TMP/pin" /proc/self/mountinfo
-    ! lsns -r -n -o NS | grep -qx "$ino"
+    ! grep -q "$TMP/pin" /proc/self/mountinfo || false
+    ! lsns -r -n -o NS | grep -qx "$ino" || false
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS)
     [ "$(field "$ino" nprocs)" = 0 ]
     [ "$(field "$ino" nsfs)" = "/proc/$keeper/root$TMP/pin" ]

@@ -111,7 +111,7 @@ compare_agrees_with_proc() {
     start_target --uts
     compare_agrees_with_proc -i NS_GET_ID:EINVAL
     compare_agrees_with_proc -i NS_GET_ID
-    ! echo "$output" | grep -E '^[a-z]+ [0-9]+ [0-9]+ [0-9]'
+    ! echo "$output" | grep -E '^[a-z]+ [0-9]+ [0-9]+ [0-9]' || false
     run old_kernel -i NS_GET_ID -- "$NSCTL" compare -J $$ "$TARGET"
     [ "$(echo "$output" | jq -r '[.compare[]."a-id"] | unique | .[]')" = null ]
     [ "$(echo "$output" | jq -r '.compare[] | select(.type == "uts") | .result')" = different ]
@@ -190,7 +190,7 @@ check_run() {
     [ "$status" -eq 3 ]
     # Every namespace is new: none is one of ours.
     for t in "${NS_TYPES[@]}"; do
-        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out"
+        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out" || false
     done
     [ "$(sed -n 9p "$out")" = "old-$$" ]
     [ "$(sed -n 10p "$out")" = "pid 1" ]
@@ -223,7 +223,7 @@ check_unshare() {
     cat "$out"
     [ "$status" -eq 4 ]
     for t in cgroup ipc mnt net time user uts; do
-        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out"
+        ! grep -qx "$(readlink /proc/$$/ns/$t)" "$out" || false
     done
     [ "$(sed -n 8p "$out")" = "old-$$" ]
     [ "$(echo $output)" = "0 1 2" ]
