@@ -8,9 +8,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -35,6 +37,77 @@ static void test_open_self(void **state)
 	assert_int_equal(nsctl_process_alive(p), 1);
 	nsctl_process_free(p);
 	nsctl_process_free(NULL);
+}
+
+/*
+ * Handles come from a small static pool first, then from the heap: many at
+ * once, opened and freed by several threads, stay distinct and each names
+ * its own process.
+ */
+#define HANDLES_PER_THREAD 24
+#define THREADS 4
+
+struct opener {
+	pid_t pids[HANDLES_PER_THREAD];
+	int failures;
+};
+
+static void *open_and_free_many(void *arg)
+{
+	struct opener *o = arg;
+	struct nsctl_process *h[HANDLES_PER_THREAD];
+
+	for (int round = 0; round < 50; round++) {
+		for (int i = 0; i < HANDLES_PER_THREAD; i++)
+			if (nsctl_process_open(o->pids[i], &h[i]) < 0)
+				o->failures++;
+		for (int i = 0; i < HANDLES_PER_THREAD; i++) {
+			for (int j = 0; j < i; j++)
+				if (h[i] == h[j])
+					o->failures++;
+			if (nsctl_process_pid(h[i]) != o->pids[i] || nsctl_process_alive(h[i]) != 1)
+				o->failures++;
+		}
+		/* Freed out of order: every other one first. */
+		for (int i = 0; i < HANDLES_PER_THREAD; i += 2)
+			nsctl_process_free(h[i]);
+		for (int i = 1; i < HANDLES_PER_THREAD; i += 2)
+			nsctl_process_free(h[i]);
+	}
+	return NULL;
+}
+
+static void test_many_handles_threads(void **state)
+{
+	struct opener openers[THREADS] = { 0 };
+	pthread_t threads[THREADS];
+	pid_t children[HANDLES_PER_THREAD];
+
+	/* Two threads handed one slot can wait on each other's fds: a hang fails too. */
+	alarm(120);
+	for (int i = 0; i < HANDLES_PER_THREAD; i++) {
+		children[i] = fork();
+		assert_true(children[i] >= 0);
+		if (children[i] == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			pause();
+			_exit(0);
+		}
+	}
+	for (int t = 0; t < THREADS; t++) {
+		for (int i = 0; i < HANDLES_PER_THREAD; i++)
+			openers[t].pids[i] = children[(i + t) % HANDLES_PER_THREAD];
+		assert_int_equal(pthread_create(&threads[t], NULL, open_and_free_many, &openers[t]), 0);
+	}
+	for (int t = 0; t < THREADS; t++) {
+		assert_int_equal(pthread_join(threads[t], NULL), 0);
+		assert_int_equal(openers[t].failures, 0);
+	}
+	for (int i = 0; i < HANDLES_PER_THREAD; i++) {
+		kill(children[i], SIGKILL);
+		waitpid(children[i], NULL, 0);
+	}
+	alarm(0);
 }
 
 static void test_open_bad_arguments(void **state)
@@ -172,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_zombie_and_reaped),
 		cmocka_unit_test(test_procfd_after_reap),
 		cmocka_unit_test(test_kernel_thread),
+		cmocka_unit_test(test_many_handles_threads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
