@@ -40,8 +40,7 @@ static struct nsctl_process *process_alloc(void)
 	for (unsigned i = 0; i < PROCESS_POOL_SIZE; i++) {
 		unsigned bit = 1U << i;
 
-		if (__atomic_load_n(&process_pool_used, __ATOMIC_RELAXED) & bit)
-			continue;
+		/* (No load first: a read then a write of a fresh page are two faults.) */
 		if (!(__atomic_fetch_or(&process_pool_used, bit, __ATOMIC_ACQUIRE) & bit)) {
 			memset(&process_pool[i], 0, sizeof(process_pool[i]));
 			return &process_pool[i];
@@ -74,8 +73,9 @@ NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 	if (text[0] < '1' || text[0] > '9')
 		return -EINVAL;
 	/* Syntax first: "99999999999x" is not a number at all, rather than too large a one. */
-	if (text[strspn(text, "0123456789")] != '\0')
-		return -EINVAL;
+	for (const char *p = text; *p; p++)
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
 	for (const char *p = text; *p; p++) {
 		if (value > (unsigned long)INT_MAX / 10)
 			return -ERANGE;
@@ -284,7 +284,8 @@ void proc_stat_parse(const char *text, struct proc_stat *ret)
 	ret->has_flags = true;
 }
 
-NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *process)
+/* The closer look of nsctl_process_is_kernel_thread(), in its own frame: see there. */
+static __attribute__((noinline)) int is_kernel_thread_slow(const struct nsctl_process *process)
 {
 	_cleanup_close_ int fd = -1;
 	struct proc_stat st;
@@ -292,18 +293,6 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 	ssize_t n;
 	int procfd;
 
-	if (!process)
-		return -EINVAL;
-	/*
-	 * A kernel thread belongs to no process group: getpgid() says 0.  So
-	 * does it for a process whose group leader our PID namespace cannot
-	 * see, or one the kernel started (init, a usermode helper): only then
-	 * is a closer look needed.  One cheap call decides for nearly every
-	 * target, and enter pays for this on every join.  The PID is the
-	 * handle's: if it is reused meanwhile, the pidfd joins nothing anyway.
-	 */
-	if (getpgid(process->pid) > 0)
-		return 0;
 	procfd = nsctl_process_procfd(process);
 	if (procfd < 0)
 		return procfd;
@@ -330,6 +319,23 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 	if (!st.has_flags)
 		return -EIO;
 	return (st.flags & PROCESS_FLAG_KERNEL_THREAD) ? 1 : 0;
+}
+
+NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *process)
+{
+	if (!process)
+		return -EINVAL;
+	/*
+	 * A kernel thread belongs to no process group: getpgid() says 0.  So
+	 * does it for a process whose group leader our PID namespace cannot
+	 * see, or one the kernel started (init, a usermode helper): only then
+	 * is a closer look needed.  One cheap call decides for nearly every
+	 * target, and enter pays for this on every join.  The PID is the
+	 * handle's: if it is reused meanwhile, the pidfd joins nothing anyway.
+	 */
+	if (getpgid(process->pid) > 0)
+		return 0;
+	return is_kernel_thread_slow(process);
 }
 
 NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type type,

@@ -143,12 +143,15 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 
 	if (strlen(own) + NSCTL_TYPE_COUNT * 3 + 1 > sizeof(optstring))
 		abort();
-	p = stpcpy(optstring, own);
+	/* By hand: stpcpy() is one more page of libc to fault in, on every start. */
+	p = optstring;
+	while (*own)
+		*p++ = *own++;
 	nsctl_type_foreach (t) {
 		*p++ = nsctl_type_get(t)->short_option;
+		if (has_arg != no_argument)
+			*p++ = ':';
 		if (has_arg == optional_argument)
-			p = stpcpy(p, "::");
-		else if (has_arg == required_argument)
 			*p++ = ':';
 	}
 	*p = '\0';

@@ -111,13 +111,28 @@ static unsigned long parse_id(const char *option, const char *text)
 
 static bool is_pid_text(const char *text)
 {
-	return *text && strspn(text, "0123456789") == strlen(text);
+	const char *p = text;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p != text && !*p;
+}
+
+/*
+ * Whether TEXT is a valid pin name.  Not inlined, here and below: a PATH_MAX
+ * buffer in the frames of the PID path would push its stack over pages it
+ * never uses otherwise, and each new page is a fault on every enter.
+ */
+static __attribute__((noinline)) bool is_pin_name(const char *text)
+{
+	char path[PATH_MAX];
+
+	return nsctl_pin_name_path(NSCTL_TYPE_NET, text, path, sizeof(path)) >= 0;
 }
 
 /* TARGET's form, before anything is opened: a valid PID, a path (a '/'), or a valid pin name. */
 static void check_target_form(const char *text)
 {
-	char path[PATH_MAX];
 	pid_t pid;
 	int r;
 
@@ -130,8 +145,7 @@ static void check_target_form(const char *text)
 					r == -ERANGE
 					    ? "too large"
 					    : "must be a decimal number from 1, no leading zero");
-	} else if (!strchr(text, '/') &&
-		   nsctl_pin_name_path(NSCTL_TYPE_NET, text, path, sizeof(path)) < 0) {
+	} else if (!strchr(text, '/') && !is_pin_name(text)) {
 		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
 	}
 }
@@ -229,7 +243,8 @@ static void parse(int argc, char **argv, struct request *req)
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
-static unsigned pinned_types(const struct request *req, unsigned pinned, unsigned own_asked)
+static __attribute__((noinline)) unsigned pinned_types(const struct request *req, unsigned pinned,
+						       unsigned own_asked)
 {
 	if (!own_asked)
 		return pinned;
@@ -243,6 +258,32 @@ static unsigned pinned_types(const struct request *req, unsigned pinned, unsigne
 			 path);
 	}
 	return own_asked;
+}
+
+/* A pin name TARGET: open the pins of the types to join, but those --TYPE=FILE gives. */
+static __attribute__((noinline)) void open_pin_target(const struct request *req, struct target *tg,
+						      unsigned own_asked, unsigned with_file)
+{
+	const char *text = req->target;
+	int r;
+
+	r = nsctl_pin_name_types(text, &tg->pinned);
+	if (r < 0)
+		cli_fail(r, "'%s'", text);
+	if (!tg->pinned)
+		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
+			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
+	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
+	nsctl_type_foreach (t) {
+		char path[PATH_MAX];
+
+		if (!(tg->pinned & NSCTL_TYPE_BIT(t)))
+			continue;
+		nsctl_pin_name_path(t, text, path, sizeof(path));
+		r = nsctl_ns_set_add_path(&tg->set, path, (int)t);
+		if (r < 0)
+			cli_fail(r, "pin '%s': %s", text, path);
+	}
 }
 
 /* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
@@ -302,23 +343,7 @@ static void open_target(const struct request *req, struct target *tg)
 		tg->path = text;
 		return;
 	}
-	r = nsctl_pin_name_types(text, &tg->pinned);
-	if (r < 0)
-		cli_fail(r, "'%s'", text);
-	if (!tg->pinned)
-		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
-			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
-	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
-	nsctl_type_foreach (t) {
-		char path[PATH_MAX];
-
-		if (!(tg->pinned & NSCTL_TYPE_BIT(t)))
-			continue;
-		nsctl_pin_name_path(t, text, path, sizeof(path));
-		r = nsctl_ns_set_add_path(&tg->set, path, (int)t);
-		if (r < 0)
-			cli_fail(r, "pin '%s': %s", text, path);
-	}
+	open_pin_target(req, tg, own_asked, with_file);
 }
 
 /* Root, working directory, environment and cgroup: taken from the target before joining. */

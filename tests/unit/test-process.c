@@ -45,7 +45,7 @@ static void test_open_self(void **state)
  * its own process.
  */
 #define HANDLES_PER_THREAD 24
-#define THREADS 4
+#define THREADS            4
 
 struct opener {
 	pid_t pids[HANDLES_PER_THREAD];
@@ -97,7 +97,8 @@ static void test_many_handles_threads(void **state)
 	for (int t = 0; t < THREADS; t++) {
 		for (int i = 0; i < HANDLES_PER_THREAD; i++)
 			openers[t].pids[i] = children[(i + t) % HANDLES_PER_THREAD];
-		assert_int_equal(pthread_create(&threads[t], NULL, open_and_free_many, &openers[t]), 0);
+		assert_int_equal(pthread_create(&threads[t], NULL, open_and_free_many, &openers[t]),
+				 0);
 	}
 	for (int t = 0; t < THREADS; t++) {
 		assert_int_equal(pthread_join(threads[t], NULL), 0);
