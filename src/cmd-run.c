@@ -128,7 +128,7 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
 	int r;
 
 	if (create_options_need_user_maps(o)) {
-		r = nsctl_user_maps_write(pid, &o->uids, &o->gids, o->setgroups);
+		r = nsctl_user_maps_write(pid, o->uids, o->gids, o->setgroups);
 		if (r < 0) {
 			snprintf(what, sizeof(what),
 				 "cannot write the user namespace maps of PID %d%s", (int)pid,

@@ -34,7 +34,7 @@ static _Noreturn void helper(const struct create_options *o, pid_t caller, int s
 	if (read(sock, &msg, 1) != 1)
 		_exit(EXIT_EXEC_FAILED);
 	if (create_options_need_user_maps(o)) {
-		r = nsctl_user_maps_write(caller, &o->uids, &o->gids, o->setgroups);
+		r = nsctl_user_maps_write(caller, o->uids, o->gids, o->setgroups);
 		if (r < 0)
 			cli_fail(r, "cannot write the user namespace maps of PID %d%s", (int)caller,
 				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"

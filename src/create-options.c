@@ -153,6 +153,24 @@ static void map_add(struct nsctl_idmap *map, const char *option, const char *tex
 		cli_usage_error("%s '%s': %s", option, text, strerror(-r));
 }
 
+/*
+ * The uid (GROUP false) or gid map of the options, empty on first use.  The
+ * maps, 4 KB each, live here rather than in the options: on the stack they
+ * would push everything below them onto fresh pages, a fault each on every
+ * start, for command lines that have no map at all.
+ */
+static struct nsctl_idmap *map_of(struct create_options *o, bool group)
+{
+	static struct nsctl_idmap maps[2];
+	struct nsctl_idmap **map = group ? &o->gids : &o->uids;
+
+	if (!*map) {
+		*map = &maps[group];
+		(*map)->n = 0;
+	}
+	return *map;
+}
+
 static void map_add_text(struct nsctl_idmap *map, const char *option, const char *text)
 {
 	struct nsctl_idmap_range range;
@@ -355,26 +373,26 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->domainname = optarg;
 			break;
 		case 'r':
-			map_add_one(&o->uids, "--map-root", 0, euid);
-			map_add_one(&o->gids, "--map-root", 0, egid);
+			map_add_one(map_of(o, false), "--map-root", 0, euid);
+			map_add_one(map_of(o, true), "--map-root", 0, egid);
 			break;
 		case 'c':
-			map_add_one(&o->uids, "--map-current", euid, euid);
-			map_add_one(&o->gids, "--map-current", egid, egid);
+			map_add_one(map_of(o, false), "--map-current", euid, euid);
+			map_add_one(map_of(o, true), "--map-current", egid, egid);
 			break;
 		case OPT_MAP_USER:
-			map_add_one(&o->uids, "--map-user", parse_id("--map-user", optarg, false),
-				    euid);
+			map_add_one(map_of(o, false), "--map-user",
+				    parse_id("--map-user", optarg, false), euid);
 			break;
 		case OPT_MAP_GROUP:
-			map_add_one(&o->gids, "--map-group", parse_id("--map-group", optarg, true),
-				    egid);
+			map_add_one(map_of(o, true), "--map-group",
+				    parse_id("--map-group", optarg, true), egid);
 			break;
 		case OPT_MAP_USERS:
-			map_add_text(&o->uids, "--map-users", optarg);
+			map_add_text(map_of(o, false), "--map-users", optarg);
 			break;
 		case OPT_MAP_GROUPS:
-			map_add_text(&o->gids, "--map-groups", optarg);
+			map_add_text(map_of(o, true), "--map-groups", optarg);
 			break;
 		case OPT_SETGROUPS:
 			if (strcmp(optarg, "allow") == 0)
@@ -468,7 +486,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->pins[type] = file;
 		}
 	}
-	if (o->uids.n || o->gids.n || o->setgroups != NSCTL_SETGROUPS_DEFAULT)
+	if (create_options_need_user_maps(o))
 		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
 		o->propagation = NSCTL_PROPAGATION_UNCHANGED;
@@ -501,7 +519,8 @@ void create_fail(const struct create_options *o, int err, const char *call)
 
 bool create_options_need_user_maps(const struct create_options *o)
 {
-	return o->uids.n || o->gids.n || o->setgroups != NSCTL_SETGROUPS_DEFAULT;
+	return (o->uids && o->uids->n) || (o->gids && o->gids->n) ||
+	       o->setgroups != NSCTL_SETGROUPS_DEFAULT;
 }
 
 void create_setup_inside(const struct create_options *o)

@@ -20,7 +20,7 @@ struct create_options {
 	unsigned types;                     /* the new namespaces */
 	const char *pins[NSCTL_TYPE_COUNT]; /* --TYPE=FILE, or NULL */
 	const char *hostname, *domainname;
-	struct nsctl_idmap uids, gids;
+	struct nsctl_idmap *uids, *gids; /* NULL, or the maps asked for (static storage) */
 	enum nsctl_setgroups setgroups;
 	bool init;
 	const char *proc_dir; /* --mount-proc, or NULL */
