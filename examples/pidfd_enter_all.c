@@ -44,6 +44,8 @@ int main(int argc, char **argv)
 		fail("pidfd_open", argv[1], r);
 	/* Asked first: an undumpable process may not read its own /proc/self/ns. */
 	types = nsctl_types_supported();
+	if (!types)
+		fail("nsctl_types_supported", "/proc/self/ns and pidfd namespace ioctls", -ENOENT);
 	/* No process of the namespaces joined may ptrace us until the exec (runc CVE-2016-9962). */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		fail("prctl", "PR_SET_DUMPABLE", -errno);

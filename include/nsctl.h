@@ -75,7 +75,11 @@ int nsctl_types_parse(const char *list, unsigned *ret_types);
 /* The CLONE_NEW* flags of a set of types. */
 unsigned long nsctl_types_to_clone_flags(unsigned types);
 
-/* The set of types the running kernel has (their /proc/self/ns files exist). */
+/*
+ * The set of types the running kernel has: their /proc/self/ns files exist,
+ * or, without /proc, a pidfd's namespace ioctls (Linux 6.11) find them.  0
+ * when neither can tell: then no type is known to be missing, nor present.
+ */
 unsigned nsctl_types_supported(void);
 
 /*

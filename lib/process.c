@@ -342,12 +342,14 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 				       bool for_children)
 {
 	const struct type_row *row = type_row(type);
+	unsigned supported; /* 0: unknown, and the kernel will say */
 	char path[64];
 	int fd, procfd;
 
 	if (!process || !row)
 		return -EINVAL;
-	if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(type)))
+	supported = nsctl_types_supported();
+	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
 		return -EOPNOTSUPP;
 	if (process->pidfd >= 0) {
 		unsigned long request = for_children && row->pidfd_children_ioctl

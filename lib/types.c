@@ -3,7 +3,10 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+
+#include <unistd.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -150,6 +153,31 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 	return flags;
 }
 
+/*
+ * Without /proc (a chroot, a mount namespace that lacks it): ask through a
+ * pidfd on ourselves, whose namespace ioctls (Linux 6.11) say EOPNOTSUPP for a
+ * type the kernel lacks.  0 where they do not exist either: nobody can tell.
+ */
+static unsigned types_supported_by_pidfd(void)
+{
+	_cleanup_close_ int pidfd = sys_pidfd_open(getpid(), 0);
+	unsigned types = 0;
+
+	if (pidfd < 0)
+		return 0;
+	nsctl_type_foreach (t) {
+		int fd = ioctl(pidfd, type_table[t].pidfd_ioctl, 0);
+
+		if (fd >= 0) {
+			close(fd);
+			types |= NSCTL_TYPE_BIT(t);
+		} else if (errno != EOPNOTSUPP) {
+			return 0;
+		}
+	}
+	return types;
+}
+
 NSCTL_EXPORT unsigned nsctl_types_supported(void)
 {
 	static unsigned supported; /* a kernel does not gain types while running */
@@ -159,8 +187,10 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 	if (supported)
 		return supported;
 	dirfd = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0)
-		return 0;
+	if (dirfd < 0) {
+		supported = types_supported_by_pidfd();
+		return supported;
+	}
 	nsctl_type_foreach (t) {
 		struct stat st;
 

@@ -169,6 +169,17 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 	return -EINVAL;
 }
 
+void cli_refuse_unsupported(unsigned asked)
+{
+	unsigned supported = nsctl_types_supported(); /* 0: nobody can tell; the kernel will */
+
+	if (!supported)
+		return;
+	nsctl_type_foreach (t)
+		if ((asked & ~supported) & NSCTL_TYPE_BIT(t))
+			cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
+}
+
 enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
 				     const char **ret_file)
 {

@@ -45,6 +45,9 @@ _Noreturn void cli_fail(int err, const char *format, ...) __attribute__((format(
 /* The same message, and go on. */
 void cli_warn(int err, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* Fail (the command's status) naming the first type option of ASKED this kernel lacks. */
+void cli_refuse_unsupported(unsigned asked);
+
 /* The kernel's reason for -ERR, in the words of nsctl where the library gives ERR a meaning. */
 const char *cli_reason(int err);
 

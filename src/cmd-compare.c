@@ -102,6 +102,12 @@ static unsigned select_types(unsigned asked, const struct operand *a, const stru
 {
 	unsigned types = asked ? asked : nsctl_types_supported();
 
+	if (!types)
+		cli_die(
+		    EXIT_COMPARE_TROUBLE, 0,
+		    "cannot tell which namespace types this kernel has (no /proc/self/ns, and no "
+		    "pidfd namespace ioctls before Linux 6.11): name the types to compare");
+
 	for (const struct operand *op = a; op; op = op == a ? b : NULL) {
 		if (op->process)
 			continue;
@@ -230,12 +236,7 @@ int cmd_compare(int argc, char **argv)
 				argv[optind + 2 < argc ? optind + 2 : 0]);
 	if (json && raw)
 		cli_usage_error("--json and --raw are mutually exclusive");
-	if (asked & ~nsctl_types_supported()) {
-		nsctl_type_foreach (t)
-			if ((asked & ~nsctl_types_supported()) & NSCTL_TYPE_BIT(t))
-				cli_die(EXIT_COMPARE_TROUBLE, -EOPNOTSUPP, "%s namespaces",
-					nsctl_type_get(t)->name);
-	}
+	cli_refuse_unsupported(asked);
 	if (cli_parse_only)
 		return 0;
 

@@ -320,6 +320,10 @@ static void open_target(const struct request *req, struct target *tg)
 				 text);
 		tg->different_only = !req->asked;
 		tg->from_process = req->asked ? own_asked : nsctl_types_supported();
+		if (!tg->from_process && !req->asked)
+			cli_fail(0, "cannot tell which namespace types this kernel has (no "
+				    "/proc/self/ns, and no pidfd namespace ioctls before Linux "
+				    "6.11): name the types to join with the type options");
 		return;
 	}
 	if (strchr(text, '/')) {
@@ -536,11 +540,8 @@ int cmd_enter(int argc, char **argv)
 	 * names it anyway (open(/proc/PID/ns/TYPE): not supported): that path is
 	 * the fast one, and nine system calls are a measurable part of it.
 	 */
-	if (!is_pid_text(req.target) && (req.asked & ~nsctl_types_supported())) {
-		nsctl_type_foreach (t)
-			if ((req.asked & ~nsctl_types_supported()) & NSCTL_TYPE_BIT(t))
-				cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
-	}
+	if (!is_pid_text(req.target))
+		cli_refuse_unsupported(req.asked);
 	if (cli_parse_only)
 		return 0;
 	program = req.program;

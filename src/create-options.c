@@ -503,7 +503,8 @@ void create_fail(const struct create_options *o, int err, const char *call)
 	 * type it lacks: looked for only then, to keep the start fast.
 	 */
 	if (err == -EINVAL) {
-		unsigned unsupported = o->types & ~nsctl_types_supported();
+		unsigned supported = nsctl_types_supported(); /* 0: nobody can tell */
+		unsigned unsupported = supported ? o->types & ~supported : 0;
 
 		nsctl_type_foreach (t) {
 			if (unsupported & NSCTL_TYPE_BIT(t))
