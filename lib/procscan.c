@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -215,14 +217,20 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 {
 	_cleanup_close_ int proc = -1;
 	struct scan_data scan = { .flags = flags };
+	struct statfs fs;
 	int r;
 
-	r = read_pids(list);
-	if (r < 0)
-		return r;
 	proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (proc < 0)
 		return negative_errno();
+	/* An empty directory where proc is not mounted: -ENOENT, not a host without processes. */
+	if (fstatfs(proc, &fs) < 0)
+		return negative_errno();
+	if (fs.f_type != PROC_SUPER_MAGIC)
+		return -ENOENT;
+	r = read_pids(list);
+	if (r < 0)
+		return r;
 	scan.proc = proc;
 	ns_paths_init(&scan.paths);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);

@@ -600,6 +600,8 @@ int cmd_list(int argc, char **argv)
 		return 0;
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
+	if (r == -ENOENT)
+		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
 	if (task && !task_seen(list, req.task))

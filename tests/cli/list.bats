@@ -293,3 +293,12 @@ child_of() {
     [ "$status" -eq 0 ]
     [ "$output" = "$(ns_inode $$ uts)" ]
 }
+
+@test "list: without a proc filesystem on /proc, an error rather than an empty host" {
+    require_root
+    # util-linux lsns prints nothing and succeeds there.
+    run unshare --mount --propagation private sh -c 'umount -l /proc && exec "$@"' sh "$NSCTL" list
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$output" = "nsctl: list: cannot scan /proc: no proc filesystem is mounted there" ]
+}
