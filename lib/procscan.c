@@ -164,9 +164,18 @@ static int read_pids(struct nsctl_list *list)
 	return 0;
 }
 
+/*
+ * Items are handed out in small chunks from a shared counter, not as two
+ * fixed halves: processes are not alike (a quarter of a farm in namespaces of
+ * their own, many fds here, a kernel thread there): with fixed halves one
+ * thread waited for the other, and the list of a bench/ farm took 6-8% longer
+ * at 1,000 and at 10,000 processes.
+ */
+#define PARALLEL_CHUNK 32
+
 struct parallel_job {
 	struct nsctl_list *list;
-	size_t begin, end;
+	size_t n, next; /* next: the first item not yet handed out */
 	void (*fn)(struct nsctl_list *list, size_t i, void *data);
 	void *data;
 };
@@ -174,30 +183,31 @@ struct parallel_job {
 static void *parallel_run(void *arg)
 {
 	struct parallel_job *job = arg;
+	size_t begin, end;
 
-	for (size_t i = job->begin; i < job->end; i++)
-		job->fn(job->list, i, job->data);
-	return NULL;
+	for (;;) {
+		begin = __atomic_fetch_add(&job->next, PARALLEL_CHUNK, __ATOMIC_RELAXED);
+		if (begin >= job->n)
+			return NULL;
+		end = begin + PARALLEL_CHUNK < job->n ? begin + PARALLEL_CHUNK : job->n;
+		for (size_t i = begin; i < end; i++)
+			job->fn(job->list, i, job->data);
+	}
 }
 
 void list_parallel(struct nsctl_list *list, size_t n, bool threads,
 		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data)
 {
-	struct parallel_job first = { list, 0, n, fn, data }, second;
+	struct parallel_job job = { list, n, 0, fn, data };
 	pthread_t thread;
 
 	/* Below a few hundred items a thread costs more than it saves. */
-	if (threads && n >= 256) {
-		second = first;
-		first.end = second.begin = n / 2;
-		if (pthread_create(&thread, NULL, parallel_run, &second) == 0) {
-			parallel_run(&first);
-			pthread_join(thread, NULL);
-			return;
-		}
-		first.end = n;
+	if (threads && n >= 256 && pthread_create(&thread, NULL, parallel_run, &job) == 0) {
+		parallel_run(&job);
+		pthread_join(thread, NULL);
+		return;
 	}
-	parallel_run(&first);
+	parallel_run(&job);
 }
 
 struct scan_data {
