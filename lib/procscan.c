@@ -133,14 +133,21 @@ static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
 	rec->seen = true;
 }
 
-static int read_pids(struct nsctl_list *list)
+/* The PIDs of PROC, the /proc directory fd checked by the caller. */
+static int read_pids(int proc, struct nsctl_list *list)
 {
-	_cleanup_closedir_ DIR *d = opendir("/proc");
+	int fd = openat(proc, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	_cleanup_closedir_ DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	size_t size = 0;
 	struct dirent *de;
+	int r;
 
-	if (!d)
-		return negative_errno();
+	if (!d) {
+		r = negative_errno();
+		if (fd >= 0)
+			close(fd);
+		return r;
+	}
 	while ((de = readdir(d))) {
 		char *end;
 		long pid;
@@ -238,7 +245,7 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return negative_errno();
 	if (fs.f_type != PROC_SUPER_MAGIC)
 		return -ENOENT;
-	r = read_pids(list);
+	r = read_pids(proc, list);
 	if (r < 0)
 		return r;
 	scan.proc = proc;

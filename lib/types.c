@@ -184,12 +184,15 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 	unsigned types = 0;
 	_cleanup_close_ int dirfd = -1;
 
-	if (supported)
-		return supported;
+	/* (Threads may ask at once: each finds the same answer; 0, unknown, is asked again.) */
+	types = __atomic_load_n(&supported, __ATOMIC_RELAXED);
+	if (types)
+		return types;
 	dirfd = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0) {
-		supported = types_supported_by_pidfd();
-		return supported;
+		types = types_supported_by_pidfd();
+		__atomic_store_n(&supported, types, __ATOMIC_RELAXED);
+		return types;
 	}
 	nsctl_type_foreach (t) {
 		struct stat st;
@@ -197,6 +200,6 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 		if (fstatat(dirfd, type_table[t].info.name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			types |= NSCTL_TYPE_BIT(t);
 	}
-	supported = types;
+	__atomic_store_n(&supported, types, __ATOMIC_RELAXED);
 	return types;
 }

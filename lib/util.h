@@ -3,6 +3,18 @@
 #ifndef NSCTL_UTIL_H
 #define NSCTL_UTIL_H
 
+/* 1 in an AddressSanitizer build (gcc says so one way, older clang another). */
+#if defined(__SANITIZE_ADDRESS__)
+#define NSCTL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NSCTL_ASAN 1
+#endif
+#endif
+#ifndef NSCTL_ASAN
+#define NSCTL_ASAN 0
+#endif
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

@@ -169,16 +169,7 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
  * Under AddressSanitizer, which cannot follow a stack it did not make, runs
  * take the forked start.
  */
-#if defined(__SANITIZE_ADDRESS__)
-#define RUN_SHARED_START 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RUN_SHARED_START 0
-#endif
-#endif
-#ifndef RUN_SHARED_START
-#define RUN_SHARED_START 1
-#endif
+#define RUN_SHARED_START (!NSCTL_ASAN)
 
 struct shared_start {
 	const struct create_options *o;
