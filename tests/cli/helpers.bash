@@ -9,6 +9,23 @@ bats_require_minimum_version 1.5.0
 # PIDs this test started; teardown kills exactly these, never anything else.
 TEST_PIDS=()
 
+# COMMAND... in a mount namespace of its own where /proc is not mounted, as in a
+# chroot or a minimal container without it.  In the sanitizer build /proc holds
+# an empty tmpfs with just self/environ: before libc starts, AddressSanitizer
+# reads its options there and nowhere else, and LeakSanitizer, which cannot
+# work without /proc, must be told off.
+without_proc() {
+    local fake=""
+    ldd "$NSCTL" | grep -q libasan && fake=1
+    unshare --mount --propagation private sh -c '
+        if [ -n "$0" ]; then
+            mount -t tmpfs none /proc && mkdir /proc/self &&
+                printf "ASAN_OPTIONS=detect_leaks=0\0" >/proc/self/environ
+        else
+            umount -l /proc
+        fi && exec "$@"' "$fake" "$@"
+}
+
 # Start "unshare [options] sleep" in the background; its PID is TARGET.
 # Without --fork, unshare execs sleep, so the PID is the sleeper in the new namespaces.
 start_target() {
