@@ -111,31 +111,6 @@ static void test_many_handles_threads(void **state)
 	alarm(0);
 }
 
-/* A handle freed twice stops the program (glibc's free() would too), never a silent reuse. */
-static void test_double_free_stops(void **state)
-{
-	int status;
-	pid_t pid = fork();
-
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct nsctl_process *p;
-
-		/* Quiet: the report of a sanitizer build is expected here. */
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null < 0 || dup2(null, 2) < 0)
-			_exit(3);
-		if (nsctl_process_open(getppid(), &p) < 0)
-			_exit(3);
-		nsctl_process_free(p);
-		nsctl_process_free(p);
-		_exit(0);
-	}
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_false(WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 3));
-}
-
 static void test_open_bad_arguments(void **state)
 {
 	struct nsctl_process *p = NULL;
@@ -272,7 +247,6 @@ int main(void)
 		cmocka_unit_test(test_procfd_after_reap),
 		cmocka_unit_test(test_kernel_thread),
 		cmocka_unit_test(test_many_handles_threads),
-		cmocka_unit_test(test_double_free_stops),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
