@@ -4,7 +4,6 @@
 #include <linux/capability.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/syscall.h>
 
 #include "internal.h"
@@ -116,15 +115,14 @@ NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *pat
 /* Whether the namespace at FD is the caller's own of its type: 1 yes, 0 no. */
 static int is_callers(int fd, enum nsctl_type type)
 {
-	_cleanup_close_ int own = -1, self = -1;
+	_cleanup_close_ int own = -1;
 	char path[64];
 
 	snprintf(path, sizeof(path), "/proc/self/ns/%s", nsctl_type_get(type)->name);
 	own = open(path, O_RDONLY | O_CLOEXEC);
 	if (own < 0 && errno == ENOENT) {
-		/* No /proc here: our own namespace through a pidfd on ourselves (Linux 6.11). */
-		self = sys_pidfd_open(getpid(), 0);
-		own = self < 0 ? -1 : ioctl(self, type_row(type)->pidfd_ioctl, 0);
+		/* No /proc here. */
+		own = own_ns_open_by_pidfd(type);
 		if (own < 0)
 			return -ENOENT;
 	}

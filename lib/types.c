@@ -5,7 +5,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-
 #include <unistd.h>
 
 #include "internal.h"
@@ -153,6 +152,17 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 	return flags;
 }
 
+int own_ns_open_by_pidfd(enum nsctl_type type)
+{
+	_cleanup_close_ int pidfd = sys_pidfd_open(getpid(), 0);
+	int fd;
+
+	if (pidfd < 0)
+		return negative_errno();
+	fd = ioctl(pidfd, type_table[type].pidfd_ioctl, 0);
+	return fd < 0 ? negative_errno() : fd;
+}
+
 /*
  * Without /proc (a chroot, a mount namespace that lacks it): ask through a
  * pidfd on ourselves, whose namespace ioctls (Linux 6.11) say EOPNOTSUPP for a
@@ -160,18 +170,15 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
  */
 static unsigned types_supported_by_pidfd(void)
 {
-	_cleanup_close_ int pidfd = sys_pidfd_open(getpid(), 0);
 	unsigned types = 0;
 
-	if (pidfd < 0)
-		return 0;
 	nsctl_type_foreach (t) {
-		int fd = ioctl(pidfd, type_table[t].pidfd_ioctl, 0);
+		int fd = own_ns_open_by_pidfd(t);
 
 		if (fd >= 0) {
 			close(fd);
 			types |= NSCTL_TYPE_BIT(t);
-		} else if (errno != EOPNOTSUPP) {
+		} else if (fd != -EOPNOTSUPP) {
 			return 0;
 		}
 	}

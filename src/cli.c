@@ -169,6 +169,33 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 	return -EINVAL;
 }
 
+bool cli_all_digits(const char *text)
+{
+	const char *p = text;
+
+	/* A loop, not strspn(): one libc page fewer on enter's path to the exec. */
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p != text && !*p;
+}
+
+const char *cli_pid_refusal(int err)
+{
+	return err == -ERANGE ? "too large" : "must be a decimal number from 1, no leading zero";
+}
+
+unsigned cli_types_supported_or_fail(const char *what)
+{
+	unsigned supported = nsctl_types_supported();
+
+	if (!supported)
+		cli_fail(0,
+			 "cannot tell which namespace types this kernel has (no /proc/self/ns, and "
+			 "no pidfd namespace ioctls before Linux 6.11): name the types to %s",
+			 what);
+	return supported;
+}
+
 void cli_refuse_unsupported(unsigned asked)
 {
 	unsigned supported = nsctl_types_supported(); /* 0: nobody can tell; the kernel will */

@@ -45,6 +45,18 @@ _Noreturn void cli_fail(int err, const char *format, ...) __attribute__((format(
 /* The same message, and go on. */
 void cli_warn(int err, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* Whether TEXT is one or more decimal digits and nothing else: a PID, or no operand at all. */
+bool cli_all_digits(const char *text);
+
+/* Why nsctl_pid_parse() refused all-digit text, from its answer ERR. */
+const char *cli_pid_refusal(int err);
+
+/*
+ * nsctl_types_supported(), or fail (the command's status) where nobody can
+ * tell, saying to name the types to WHAT ("join", "compare").
+ */
+unsigned cli_types_supported_or_fail(const char *what);
+
 /* Fail (the command's status) naming the first type option of ASKED this kernel lacks. */
 void cli_refuse_unsupported(unsigned asked);
 

@@ -62,10 +62,9 @@ static void operand_open(struct operand *op, const char *text)
 		return;
 	}
 	/* All digits, yet not a PID ("0", "010", 2^31): say why, rather than look for a file. */
-	if (strspn(text, "0123456789") == strlen(text))
+	if (cli_all_digits(text))
 		cli_die(EXIT_COMPARE_TROUBLE, 0, "'%s': not a valid PID (%s)", text,
-			r == -ERANGE ? "too large"
-				     : "must be a decimal number from 1, no leading zero");
+			cli_pid_refusal(r));
 	r = nsctl_ns_open_path(text, -1, &op->type);
 	if (r == -ENOENT && !strchr(text, '/'))
 		cli_die(EXIT_COMPARE_TROUBLE, 0,
@@ -100,13 +99,7 @@ static void operand_identify(const struct operand *op, enum nsctl_type type,
 /* Which types to compare: those asked for, else a file's own, else all the kernel has. */
 static unsigned select_types(unsigned asked, const struct operand *a, const struct operand *b)
 {
-	unsigned types = asked ? asked : nsctl_types_supported();
-
-	if (!types)
-		cli_die(
-		    EXIT_COMPARE_TROUBLE, 0,
-		    "cannot tell which namespace types this kernel has (no /proc/self/ns, and no "
-		    "pidfd namespace ioctls before Linux 6.11): name the types to compare");
+	unsigned types = asked ? asked : cli_types_supported_or_fail("compare");
 
 	for (const struct operand *op = a; op; op = op == a ? b : NULL) {
 		if (op->process)

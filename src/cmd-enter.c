@@ -14,7 +14,7 @@
 #include "syscalls.h"
 #include "util.h"
 
-#if defined(__SANITIZE_ADDRESS__)
+#if NSCTL_ASAN
 #include <sanitizer/lsan_interface.h>
 /* LeakSanitizer reads /proc/self/task: without /proc it would stop with a fatal error. */
 #define LEAK_CHECK_NOW()                                                                           \
@@ -114,15 +114,6 @@ static unsigned long parse_id(const char *option, const char *text)
 	return value;
 }
 
-static bool is_pid_text(const char *text)
-{
-	const char *p = text;
-
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return p != text && !*p;
-}
-
 /*
  * Whether TEXT is a valid pin name.  Not inlined, here and below: a PATH_MAX
  * buffer in the frames of the PID path would push its stack over pages it
@@ -143,13 +134,10 @@ static void check_target_form(const char *text)
 
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
-	if (is_pid_text(text)) {
+	if (cli_all_digits(text)) {
 		r = nsctl_pid_parse(text, &pid);
 		if (r < 0)
-			cli_usage_error("'%s': not a valid PID (%s)", text,
-					r == -ERANGE
-					    ? "too large"
-					    : "must be a decimal number from 1, no leading zero");
+			cli_usage_error("'%s': not a valid PID (%s)", text, cli_pid_refusal(r));
 	} else if (!strchr(text, '/') && !is_pin_name(text)) {
 		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
 	}
@@ -309,7 +297,7 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
 	}
 	own_asked = req->asked & ~with_file;
-	if (is_pid_text(text)) {
+	if (cli_all_digits(text)) {
 		r = nsctl_pid_parse(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
@@ -324,11 +312,8 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter",
 				 text);
 		tg->different_only = !req->asked;
-		tg->from_process = req->asked ? own_asked : nsctl_types_supported();
-		if (!tg->from_process && !req->asked)
-			cli_fail(0, "cannot tell which namespace types this kernel has (no "
-				    "/proc/self/ns, and no pidfd namespace ioctls before Linux "
-				    "6.11): name the types to join with the type options");
+		tg->from_process =
+		    req->asked ? own_asked : cli_types_supported_or_fail("join with type options");
 		return;
 	}
 	if (strchr(text, '/')) {
@@ -545,7 +530,7 @@ int cmd_enter(int argc, char **argv)
 	 * names it anyway (open(/proc/PID/ns/TYPE): not supported): that path is
 	 * the fast one, and nine system calls are a measurable part of it.
 	 */
-	if (!is_pid_text(req.target))
+	if (!cli_all_digits(req.target))
 		cli_refuse_unsupported(req.asked);
 	if (cli_parse_only)
 		return 0;

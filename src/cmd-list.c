@@ -591,7 +591,7 @@ int cmd_list(int argc, char **argv)
 	for (size_t i = 0; i < req.n_wanted; i++) {
 		const char *w = req.wanted[i];
 
-		if (!*w || strspn(w, "0123456789") != strlen(w) || strlen(w) > 20)
+		if (!cli_all_digits(w) || strlen(w) > 20)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
 	if (!req.types)

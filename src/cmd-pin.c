@@ -85,7 +85,7 @@ int cmd_pin(int argc, char **argv)
 	if (r >= 0 && !types)
 		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
 				target);
-	if (r < 0 && strspn(target, "0123456789") == strlen(target) && *target)
+	if (r < 0 && cli_all_digits(target))
 		cli_usage_error("'%s': not a valid PID", target);
 	if (!is_name && __builtin_popcount(types) > 1)
 		cli_usage_error("one PATH takes one namespace; pin several types under a NAME");
