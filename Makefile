@@ -5,7 +5,7 @@
 all: build
 
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh build
 
 build: deps
 	@[ -f build/build.ninja ] || meson setup build >/dev/null
@@ -20,15 +20,21 @@ check:
 	@scripts/check.sh
 
 # The suite against build/ alone, without the other builds.
-test: build
+test: deps
+	@scripts/install-deps.sh check
+	@[ -f build/build.ninja ] || meson setup build >/dev/null
+	@meson configure build -Dtests=enabled
+	@ninja -C build
 	@tests/run build
 
 # Benchmarks against util-linux and the bare system calls (docs/PERFORMANCE.md).
 bench: build
+	@scripts/install-deps.sh bench
 	@bench/run.sh build
 
 # A few seconds: every benchmark, few rounds; results in build/bench-smoke.
 bench-smoke: build
+	@scripts/install-deps.sh bench
 	@BENCH_QUICK=1 BENCH_RESULTS=build/bench-smoke bench/run.sh build
 
 format:
@@ -36,11 +42,13 @@ format:
 
 # Valgrind memcheck over the unit tests and a set of nsctl invocations.
 valgrind: build
+	@scripts/install-deps.sh check
 	@scripts/valgrind.sh build
 
 # Every libFuzzer target: replay fuzz/corpus/, then fuzz each for FUZZ_SECONDS.
 FUZZ_SECONDS ?= 60
-fuzz: deps
+fuzz:
+	@scripts/install-deps.sh fuzz
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 install: build

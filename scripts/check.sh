@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The whole test suite, as CI runs it: install what is missing, check the
 # formatting, build with gcc and clang with warnings as errors, run every test
-# against the gcc build and again against an ASan+UBSan build, and end with
-# one line "N passed, N failed, N skipped" for all of it.
+# against the gcc build and again against an ASan+UBSan build, the CLI tests
+# once more as in a container (scripts/container-check.sh), valgrind and the
+# fuzzers, and end with one line "N passed, N failed, N skipped" for all of it.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-scripts/install-deps.sh || exit 1
+scripts/install-deps.sh check || exit 1
 
 passed=0 failed=0 skipped=0
 step_failed() {
@@ -31,11 +32,11 @@ echo "== format"
 if scripts/format.sh --check; then passed=$((passed + 1)); else step_failed "clang-format"; fi
 
 echo "== build: gcc, warnings as errors"
-build build gcc -Dwerror=true || step_failed "gcc build"
+build build gcc -Dwerror=true -Dtests=enabled || step_failed "gcc build"
 echo "== build: clang, warnings as errors"
-build build-clang clang -Dwerror=true || step_failed "clang build"
+build build-clang clang -Dwerror=true -Dtests=enabled || step_failed "clang build"
 echo "== build: ASan + UBSan"
-build build-asan gcc -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false ||
+build build-asan gcc -Dwerror=true -Dtests=enabled -Db_sanitize=address,undefined -Db_lundef=false ||
     step_failed "sanitizer build"
 
 # Run a command whose output ends with "N passed, N failed, N skipped"; add that to the totals.
@@ -67,6 +68,12 @@ run_suite() {
 [ -x build-asan/nsctl ] && run_suite "ASan+UBSan" build-asan \
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
+
+# As in a privileged container: new mount and PID namespaces (no kernel thread
+# visible, PID 1 a shell), the checkout under a 0700 directory as /root is.
+echo "== container: the CLI suite again, in new mount and PID namespaces, from a 0700 directory"
+count_summary "container" env NSCTL_ALLOWED_SKIP='no kernel thread is visible' \
+    scripts/container-check.sh
 
 echo "== valgrind: unit tests and nsctl invocations"
 if [ -x build/nsctl ] && scripts/valgrind.sh build; then passed=$((passed + 1)); else step_failed "valgrind"; fi

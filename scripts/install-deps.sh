@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Install the Debian packages that building and testing nsctl need, where
-# missing.  As root it installs them; otherwise it says exactly what to run.
+# Install the Debian packages that one job needs, where missing: "build" (make,
+# make demo), "check" (make check: the build, the tests, the sanitizers, the
+# fuzzers), "bench" (make bench), "fuzz" (make fuzz).  As root it installs
+# them; otherwise it says exactly what to run.
+#
+# Usage: scripts/install-deps.sh [build|check|bench|fuzz]...   (default: build)
 set -eu
 
-packages=(
-    # build
-    meson ninja-build pkg-config gcc clang libsmartcols-dev
-    # sanitizers and fuzzing (clang's runtime for ASan, UBSan and libFuzzer)
-    libclang-rt-14-dev
-    # hardening: memcheck, and syscall traces in the hostile-state tests
+build=(meson ninja-build pkg-config gcc libsmartcols-dev)
+# clang and its runtime: the second compiler, ASan+UBSan, libFuzzer.
+fuzz=("${build[@]}" clang libclang-rt-14-dev)
+check=("${fuzz[@]}"
+    # memcheck, and syscall traces in the hostile-state tests
     valgrind strace
-    # tests: unit, CLI, and the independent witnesses they check nsctl against
+    # unit and CLI tests, and the independent witnesses they check nsctl against
     libcmocka-dev bats jq util-linux iproute2 uidmap procps psmisc
-    # man pages are checked with groff; format with clang-format
-    groff-base man-db clang-format
-    # benchmarks and their plot, list --dot rendering
-    hyperfine gnuplot-nox graphviz time
-)
+    # man pages are checked with groff; the formatting with clang-format; list --dot with dot
+    groff-base man-db clang-format graphviz)
+# the plot of docs/PERFORMANCE.md; the peers measured
+bench=("${build[@]}" gnuplot-nox util-linux iproute2)
+
+[ $# -gt 0 ] || set -- build
+packages=()
+for job in "$@"; do
+    case $job in
+        build) packages+=("${build[@]}") ;;
+        check) packages+=("${check[@]}") ;;
+        bench) packages+=("${bench[@]}") ;;
+        fuzz) packages+=("${fuzz[@]}") ;;
+        *) echo "install-deps.sh: '$job': not a job (build, check, bench, fuzz)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
-for p in "${packages[@]}"; do
+for p in $(printf '%s\n' "${packages[@]}" | sort -u); do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
     [ "$status" = installed ] || missing+=("$p")
 done

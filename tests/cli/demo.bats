@@ -100,7 +100,7 @@ fake_build() {
 
 @test "demo: as an ordinary user it says to run it as root, and creates nothing" {
     chmod 755 "$TMP"
-    run setpriv --reuid=65534 --regid=65534 --clear-groups "$NSCTL_TOP/scripts/demo.sh" "$NSCTL_BUILD"
+    run as_nobody "$NSCTL_TOP/scripts/demo.sh" "$NSCTL_BUILD"
     [ "$status" -eq 1 ]
     [[ "$output" == *"run it as root"* ]]
     [ "$(demo_mounts)" = "$MOUNTS_BEFORE" ]

@@ -299,7 +299,7 @@ fds_of_program() {
     TEST_PIDS+=("$!")
     for i in $(seq 200); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
     TEST_PIDS+=("$TARGET")
-    setpriv --reuid=65534 --regid=65534 --clear-groups "$NSCTL" enter "$TARGET" sleep 600 &
+    as_nobody "$NSCTL" enter "$TARGET" sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")
     for i in $(seq 200); do child=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done

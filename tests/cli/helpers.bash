@@ -9,21 +9,21 @@ bats_require_minimum_version 1.5.0
 # PIDs this test started; teardown kills exactly these, never anything else.
 TEST_PIDS=()
 
-# COMMAND... in a mount namespace of its own where /proc is not mounted, as in a
-# chroot or a minimal container without it.  In the sanitizer build /proc holds
-# an empty tmpfs with just self/environ: before libc starts, AddressSanitizer
-# reads its options there and nowhere else, and LeakSanitizer, which cannot
-# work without /proc, must be told off.
+# COMMAND... in a mount namespace of its own where /proc is no proc filesystem,
+# as in a chroot or a minimal container without it: an empty tmpfs hides it
+# (unmounting it could uncover another proc below, as in a container whose
+# /proc was mounted over the host's).  In the sanitizer build the tmpfs holds
+# just self/environ: before libc starts, AddressSanitizer reads its options
+# there and nowhere else, and LeakSanitizer, which cannot work without /proc,
+# must be told off.
 without_proc() {
     local fake=""
     ldd "$NSCTL" | grep -q libasan && fake=1
     unshare --mount --propagation private sh -c '
-        if [ -n "$0" ]; then
-            mount -t tmpfs none /proc && mkdir /proc/self &&
-                printf "ASAN_OPTIONS=detect_leaks=0\0" >/proc/self/environ
-        else
-            umount -l /proc
-        fi && exec "$@"' "$fake" "$@"
+        mount -t tmpfs none /proc &&
+            if [ -n "$0" ]; then
+                mkdir /proc/self && printf "ASAN_OPTIONS=detect_leaks=0\0" >/proc/self/environ
+            fi && exec "$@"' "$fake" "$@"
 }
 
 # Start "unshare [options] sleep" in the background; its PID is TARGET.
@@ -67,9 +67,27 @@ require_root() {
     [ "$(id -u)" -eq 0 ] || skip "needs root (running as uid $(id -u))"
 }
 
-# Run a command as an ordinary user (nobody), with no supplementary groups.
+# Where nobody cannot reach the build (a checkout under /root, mode 0700),
+# tests/run made a copy it can (NSCTL_REACHABLE_BUILD, NSCTL_REACHABLE_TOP):
+# print PATH, or the copy's name for it where PATH is in the build or checkout.
+reachable_path() {
+    local a=$1
+    if [ -n "${NSCTL_REACHABLE_BUILD:-}" ] && [[ "$a" == "$NSCTL_BUILD" || "$a" == "$NSCTL_BUILD"/* ]]; then
+        a=$NSCTL_REACHABLE_BUILD${a#"$NSCTL_BUILD"}
+    elif [ -n "${NSCTL_REACHABLE_TOP:-}" ] && [[ "$a" == "$NSCTL_TOP" || "$a" == "$NSCTL_TOP"/* ]]; then
+        a=$NSCTL_REACHABLE_TOP${a#"$NSCTL_TOP"}
+    fi
+    printf '%s\n' "$a"
+}
+
+# Run a command as an ordinary user (nobody), with no supplementary groups;
+# arguments that name a file of the build or the checkout name one it can reach.
 as_nobody() {
-    setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+    local args=() a
+    for a in "$@"; do
+        args+=("$(reachable_path "$a")")
+    done
+    setpriv --reuid=65534 --regid=65534 --clear-groups "${args[@]}"
 }
 
 require_userns_for_nobody() {

@@ -75,9 +75,12 @@ assert_pushed_nothing() {
     # With --init both PID 1 and PROGRAM leave the terminal (PROGRAM could ptrace its init).
     run "$PTY_RUN" "$NSCTL" run -U -r -p --init --new-session -- "$PTY_RUN" --tiocsti X
     assert_pushed_nothing
-    run "$PTY_RUN" "$NSCTL" run -U -r -p --init --new-session -- sh -c 'ps -o tty= -p 1'
+    # PID 1 of the new PID namespace, read in a /proc of that namespace (the
+    # caller's /proc has another PID 1): field 7 of its stat, tty_nr, is 0.
+    run "$PTY_RUN" "$NSCTL" run -U -r -m -p --mount-proc --init --new-session -- \
+        sh -c 'read -r stat </proc/1/stat; set -- ${stat##*) }; echo "pid 1 tty $5"'
     echo "$output"
-    [[ "$output" == *"?"* ]]
+    [[ "$output" == *"pid 1 tty 0"* ]]
 }
 
 @test "new-session: unshare -U -r --new-session: TIOCSTI fails, as a shell's job and as a session leader" {

@@ -337,20 +337,42 @@ inside_inodes() {
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = 2 ]
     [ "${lines[1]}" = nsctl ]
-    # An orphan whose parent exits is reaped by the init: no zombie stays.
-    run "$NSCTL" run -p --mount-proc --init sh -c '(sleep 0.2 & exit 0); sleep 0.6; ps -o stat= -o comm= | grep -c "^Z" || true'
+    # An orphan whose parent exits is reaped by the init: it leaves /proc
+    # altogether (a zombie would stay there), within 5 s.
+    run "$NSCTL" run -p --mount-proc --init sh -c '
+        orphan=$(sleep 0.1 >/dev/null 2>&1 & echo $!)
+        for i in $(seq 100); do
+            [ -e /proc/$orphan ] || { echo "orphan $orphan reaped"; exit 0; }
+            sleep 0.05
+        done
+        echo "orphan $orphan still there: $(cat /proc/$orphan/stat)"; exit 1'
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "${lines[-1]}" = 0 ]
+    [[ "${lines[-1]}" == "orphan "*" reaped" ]]
     # PROGRAM dies of the signal, and so does nsctl.
     run bash -c '"$NSCTL" run -p --init sh -c "kill -TERM \$\$" & wait $!; kill -l $(($? - 128))'
     [ "$output" = TERM ]
-    # A SIGTERM to nsctl reaches PROGRAM even though it has no handler (it is not PID 1).
-    "$NSCTL" run -p --init sleep 600 &
+    # A SIGTERM to nsctl reaches PROGRAM: one that catches it says so, and ends as it chose.
+    "$NSCTL" run -p --init sh -c 'trap "echo caught TERM >\"\$0\"; exit 3" TERM
+        : >"$0.ready"; while :; do sleep 0.05; done' "$TMP/got" &
     nsctl_pid=$!
     TEST_PIDS+=($nsctl_pid)
-    sleep 0.3
+    for _ in $(seq 200); do [ -e "$TMP/got.ready" ] && break; sleep 0.025; done
+    [ -e "$TMP/got.ready" ]
     kill -TERM $nsctl_pid
+    status=0
+    wait $nsctl_pid || status=$?
+    [ "$status" -eq 3 ]
+    [ "$(cat "$TMP/got")" = "caught TERM" ]
+    # One without a handler dies of it (it is not PID 1), and so does nsctl.
+    rm -f "$TMP/got.ready"
+    "$NSCTL" run -p --init sh -c ': >"$0.ready"; exec sleep 600' "$TMP/got" &
+    nsctl_pid=$!
+    TEST_PIDS+=($nsctl_pid)
+    for _ in $(seq 200); do [ -e "$TMP/got.ready" ] && break; sleep 0.025; done
+    [ -e "$TMP/got.ready" ]
+    kill -TERM $nsctl_pid
+    status=0
     wait $nsctl_pid || status=$?
     [ "$status" -eq 143 ]
 }

@@ -2,6 +2,7 @@
 /* Unit tests of lib/supervise.c: exit mirroring, signal forwarding, death with the parent. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +15,14 @@
 
 #include "nsctl.h"
 
-static pid_t start(void (*body)(void), struct nsctl_signal_state *saved, int *ret_pidfd)
+/*
+ * A child running BODY, started as nsctl starts one: signals blocked before the
+ * fork, restored in the child.  SETUP runs in the child while they are still
+ * blocked: a handler installed there is in place before any signal (one the
+ * supervisor forwards early included) can arrive, so no test has to sleep.
+ */
+static pid_t start_with(void (*setup)(void), void (*body)(void), struct nsctl_signal_state *saved,
+			int *ret_pidfd)
 {
 	pid_t pid;
 
@@ -22,6 +30,8 @@ static pid_t start(void (*body)(void), struct nsctl_signal_state *saved, int *re
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		if (setup)
+			setup();
 		nsctl_signals_restore(saved);
 		body();
 		_exit(99);
@@ -40,9 +50,13 @@ static void on_usr1(int sig)
 	_exit(42);
 }
 
-static void wait_for_usr1(void)
+static void catch_usr1(void)
 {
 	signal(SIGUSR1, on_usr1);
+}
+
+static void wait_forever(void)
+{
 	for (;;)
 		pause();
 }
@@ -51,7 +65,7 @@ static void test_exit_code(void **state)
 {
 	struct nsctl_signal_state saved;
 	int pidfd, wstatus = -1;
-	pid_t pid = start(exit_seven, &saved, &pidfd);
+	pid_t pid = start_with(NULL, exit_seven, &saved, &pidfd);
 
 	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
 	assert_true(WIFEXITED(wstatus));
@@ -64,7 +78,7 @@ static void test_killed_and_without_pidfd(void **state)
 {
 	struct nsctl_signal_state saved;
 	int pidfd, wstatus = -1;
-	pid_t pid = start(wait_for_usr1, &saved, &pidfd);
+	pid_t pid = start_with(catch_usr1, wait_forever, &saved, &pidfd);
 
 	close(pidfd);
 	kill(pid, SIGTERM);
@@ -78,10 +92,12 @@ static void test_forwards_signals(void **state)
 {
 	struct nsctl_signal_state saved;
 	int pidfd, wstatus = -1;
-	pid_t pid = start(wait_for_usr1, &saved, &pidfd);
+	pid_t pid = start_with(catch_usr1, wait_forever, &saved, &pidfd);
 
-	usleep(50000); /* let the child install its handler */
-	/* Sent to the supervisor, blocked there, and passed on to the child. */
+	/*
+	 * Sent to the supervisor, blocked there, and passed on to the child, at
+	 * once: the child may not have unblocked it yet, and must still get it.
+	 */
 	kill(getpid(), SIGUSR1);
 	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
 	assert_true(WIFEXITED(wstatus));
@@ -99,7 +115,7 @@ static void test_sigchld_ignored_by_caller(void **state)
 
 	/* A caller that ignores SIGCHLD would have its children reaped by the kernel. */
 	signal(SIGCHLD, SIG_IGN);
-	pid = start(exit_seven, &saved, &pidfd);
+	pid = start_with(NULL, exit_seven, &saved, &pidfd);
 	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
 	assert_int_equal(WEXITSTATUS(wstatus), 7);
 	assert_int_equal(nsctl_signals_restore(&saved), 0);
@@ -121,10 +137,11 @@ static void test_bad_arguments(void **state)
 
 /*
  * A middle process starts a grandchild and dies; the grandchild must die too.
- * DELAY makes the grandchild arm its death signal only after the middle one
- * is gone: then only the lifeline pipe can tell it.
+ * With PARENT_GONE_FIRST the grandchild arms its death signal only once the
+ * middle one is gone (it has been reparented to us): then only the lifeline
+ * pipe can tell it.
  */
-static void check_dies_with_parent(useconds_t delay)
+static void check_dies_with_parent(bool parent_gone_first)
 {
 	int lifeline[2], wstatus;
 	pid_t middle, grandchild;
@@ -134,11 +151,18 @@ static void check_dies_with_parent(useconds_t delay)
 	middle = fork();
 	assert_true(middle >= 0);
 	if (middle == 0) {
-		pid_t pid = fork();
+		pid_t parent = getpid(), pid = fork();
 
 		if (pid == 0) {
+			int i;
+
 			close(lifeline[1]);
-			usleep(delay);
+			/* At most 10 s: then it exits 0, failing the test. */
+			for (i = 0; parent_gone_first && getppid() == parent; i++) {
+				if (i == 10000)
+					_exit(0);
+				usleep(1000);
+			}
 			nsctl_child_die_with_parent(lifeline[0]);
 			pause();
 			_exit(0);
@@ -158,12 +182,12 @@ static void check_dies_with_parent(useconds_t delay)
 
 static void test_dies_with_parent(void **state)
 {
-	check_dies_with_parent(0);
+	check_dies_with_parent(false);
 }
 
 static void test_dies_with_parent_that_died_first(void **state)
 {
-	check_dies_with_parent(200000);
+	check_dies_with_parent(true);
 }
 
 int main(void)
