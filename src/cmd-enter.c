@@ -166,6 +166,7 @@ static void parse(int argc, char **argv, struct request *req)
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
 	opterr = 0;
+	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &req->keep);
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
@@ -200,8 +201,7 @@ static void parse(int argc, char **argv, struct request *req)
 			req->no_fork = true;
 			break;
 		case OPT_KEEP_FD:
-			cli_keep_fd_add(&req->keep, optarg);
-			break;
+			break; /* cli_keep_fds_collect() took it, before anything was open */
 		case OPT_KEEP_FDS:
 			req->keep.all = true;
 			break;

@@ -359,6 +359,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	o->cgroup_fd = -1;
 	o->setgroups = NSCTL_SETGROUPS_DEFAULT;
 	o->propagation = NSCTL_PROPAGATION_PRIVATE;
+	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &o->keep);
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
@@ -460,8 +461,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->has_gid = true;
 			break;
 		case OPT_KEEP_FD:
-			cli_keep_fd_add(&o->keep, optarg);
-			break;
+			break; /* cli_keep_fds_collect() took it, before anything was open */
 		case OPT_KEEP_FDS:
 			o->keep.all = true;
 			break;
