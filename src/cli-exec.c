@@ -78,6 +78,13 @@ void cli_new_session(void)
 		cli_fail(-errno, "--new-session: ioctl(/dev/tty, TIOCNOTTY)");
 }
 
+static char **exec_environment;
+
+void cli_exec_environment(char **envp)
+{
+	exec_environment = envp;
+}
+
 void cli_exec(char **argv, const int *keep, size_t n_keep)
 {
 	int r;
@@ -87,7 +94,11 @@ void cli_exec(char **argv, const int *keep, size_t n_keep)
 		if (r < 0)
 			cli_die(EXIT_EXEC_FAILED, r, "cannot limit the inherited file descriptors");
 	}
-	execvp(argv[0], argv);
+	/* glibc's execvpe() searches the PATH of nsctl's environment, not of ENVP. */
+	if (exec_environment)
+		execvpe(argv[0], argv, exec_environment);
+	else
+		execvp(argv[0], argv);
 	r = errno;
 	/* The same statuses as a shell: 127 nothing found by that name, 126 found but refused. */
 	cli_die(r == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, -r, "cannot execute '%s'",

@@ -111,6 +111,13 @@ unsigned cli_parse_type_list(const char *option, const char *list);
 _Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
 
 /*
+ * The environment cli_exec() gives PROGRAM, where it is not nsctl's own
+ * (enter -e without the mount namespace): PROGRAM is still looked up with
+ * nsctl's PATH.
+ */
+void cli_exec_environment(char **envp);
+
+/*
  * --new-session (run, unshare, enter), in the process that execs PROGRAM:
  * setsid(), so PROGRAM has no controlling terminal and cannot push input into
  * the caller's (TIOCSTI).  A process group leader, which setsid() refuses,

@@ -545,7 +545,8 @@ void create_setup_inside(const struct create_options *o)
 	if (o->root) {
 		if (chroot(o->root) < 0)
 			cli_fail(-errno, "--root '%s': chroot", o->root);
-		if (!o->wd && chdir("/") < 0)
+		/* Always: a relative --wd is then taken from the new root, not the old cwd. */
+		if (chdir("/") < 0)
 			cli_fail(-errno, "--root '%s': chdir /", o->root);
 	}
 	if (o->proc_dir) {
@@ -562,13 +563,15 @@ void create_setup_inside(const struct create_options *o)
 	}
 	if (o->wd && chdir(o->wd) < 0)
 		cli_fail(-errno, "--wd '%s': chdir", o->wd);
-	if (o->has_gid) {
-		/* Where setgroups is denied the list is already fixed; elsewhere, empty it. */
-		if (setgroups(0, NULL) < 0 && errno != EPERM)
-			cli_fail(-errno, "--setgid %u: setgroups", (unsigned)o->gid);
-		if (setgid(o->gid) < 0)
-			cli_fail(-errno, "--setgid %u", (unsigned)o->gid);
-	}
+	/*
+	 * A new user or group leaves root's supplementary groups behind (-S alone
+	 * kept group 0 among them).  Where setgroups is denied the list is already
+	 * fixed; elsewhere, empty it.
+	 */
+	if ((o->has_uid || o->has_gid) && setgroups(0, NULL) < 0 && errno != EPERM)
+		cli_fail(-errno, "%s: setgroups", o->has_gid ? "--setgid" : "--setuid");
+	if (o->has_gid && setgid(o->gid) < 0)
+		cli_fail(-errno, "--setgid %u", (unsigned)o->gid);
 	if (o->has_uid && setuid(o->uid) < 0)
 		cli_fail(-errno, "--setuid %u", (unsigned)o->uid);
 	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */
