@@ -209,13 +209,17 @@ static int64_t parse_offset(const char *option, const char *text, clockid_t cloc
 	return seconds;
 }
 
-/* TEXT with control characters and backslashes as C escapes, for a message on a terminal. */
+/*
+ * TEXT with control characters, bytes beyond ASCII and backslashes as C
+ * escapes, for a message on a terminal: the name was refused for what the
+ * terminal would make of it (a CSI, U+202E), which the message must not repeat.
+ */
 static const char *escape(const char *text, char *buf, size_t size)
 {
 	size_t n = 0;
 
 	for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size; p++) {
-		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+		if (*p < 0x20 || *p >= 0x7f || *p == '\\')
 			n += (size_t)snprintf(buf + n, size - n, "\\%03o", *p);
 		else
 			buf[n++] = (char)*p;
@@ -232,8 +236,16 @@ static void check_uts_name(const char *option, const char *name)
 	if (r >= 0)
 		return;
 	escape(name, shown, sizeof(shown));
+	/* The library says only -EILSEQ; an ASCII control is the one case told apart. */
+	for (const unsigned char *p = (const unsigned char *)name; r == -EILSEQ && *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			cli_usage_error("%s '%s': a control character is not allowed", option,
+					shown);
 	if (r == -EILSEQ)
-		cli_usage_error("%s '%s': a control character is not allowed", option, shown);
+		cli_usage_error("%s '%s': not allowed: a C1 control character (such as CSI, "
+				"U+009B), a bidirectional or invisible formatting character (such "
+				"as U+202E), or bytes that are not UTF-8",
+				option, shown);
 	if (r == -ENAMETOOLONG)
 		cli_usage_error("%s '%s': longer than 64 bytes", option, shown);
 	cli_usage_error("%s '%s': empty", option, shown);
