@@ -74,8 +74,8 @@ static void help(void)
 	    "\nOptions:\n",
 	    stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
-	fputs(" -S, --setuid UID          set the user ID (default 0 when a user namespace is "
-	      "entered)\n"
+	fputs(" -S, --setuid UID          set the user ID, clear supplementary groups (default\n"
+	      "                             0 when a user namespace is entered)\n"
 	      " -G, --setgid GID          set the group ID, clear supplementary groups (same "
 	      "default)\n"
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
@@ -87,10 +87,11 @@ static void help(void)
 	      "     --keep-loader-env     with -e: keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
 	      "     --join-cgroup         join the target's cgroup (v2) first\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
-	      "     --keep-fd N           pass file descriptor N on to PROGRAM (repeatable)\n"
+	      "     --keep-fd N           pass the caller's fd N on to PROGRAM (repeatable)\n"
 	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n"
 	      "     --new-session         run PROGRAM in a new session, without the caller's\n"
-	      "                             terminal (it cannot push input into it)\n",
+	      "                             terminal: TIOCSTI into it fails, unless PROGRAM\n"
+	      "                             has CAP_SYS_ADMIN on the host (root, no -U)\n",
 	      stdout);
 	cli_help_footer(stdout);
 	fputs(

@@ -51,7 +51,8 @@ static void help(enum create_mode mode)
 	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
-	      "     --hostname NAME        set the hostname (needs -u)\n"
+	      "     --hostname NAME        set the hostname (needs -u): UTF-8 without\n"
+	      "                              control or bidirectional characters\n"
 	      "     --domainname NAME      set the NIS domain name (needs -u)\n"
 	      "\nUser (these imply -U):\n"
 	      " -r, --map-root             map root inside to the caller's uid and gid\n"
@@ -81,13 +82,16 @@ static void help(enum create_mode mode)
 		      stdout);
 	fputs("\nInside:\n"
 	      " -R, --root DIR             change the root directory to DIR\n"
-	      " -w, --wd DIR               change the working directory to DIR\n"
-	      " -S, --setuid UID           become UID (a number or a user name)\n"
+	      " -w, --wd DIR               change the working directory to DIR (a relative\n"
+	      "                              DIR is taken from the new root of -R)\n"
+	      " -S, --setuid UID           become UID (a number or a user name), with no\n"
+	      "                              supplementary groups; the group ID stays\n"
 	      " -G, --setgid GID           become GID, with no supplementary groups\n"
-	      "     --keep-fd N            hand fd N to PROGRAM (repeatable)\n"
+	      "     --keep-fd N            hand the caller's fd N to PROGRAM (repeatable)\n"
 	      "     --keep-fds             hand every inherited fd to PROGRAM\n"
 	      "     --new-session          PROGRAM in a new session, without the caller's\n"
-	      "                              terminal (it cannot push input into it)\n"
+	      "                              terminal: TIOCSTI into it fails, unless PROGRAM\n"
+	      "                              has CAP_SYS_ADMIN on the host (root, no -U)\n"
 	      " -v, --verbose              report the new namespaces on stderr\n",
 	      stdout);
 	cli_help_footer(stdout);
