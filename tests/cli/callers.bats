@@ -98,6 +98,23 @@ teardown() {
     [ "$output" = "$(cd "$TMP/sub" && pwd -P)" ]
 }
 
+@test "callers: with --root, a relative --mount-proc DIR is inside the new root too, --wd or not" {
+    require_root
+    make_root
+    mkdir "$ROOT/proc"
+    cd "$TMP" # no proc directory here: a path taken from outside the root would fail
+    for wd in "" /sub; do
+        run timeout 10 "$NSCTL" run -m -p -R "$ROOT" ${wd:+-w "$wd"} --mount-proc=proc \
+            /bin/sh -c 'read stat </proc/1/stat; echo "${stat%% *}"; pwd -P'
+        echo "--wd '$wd': $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = 1 ]
+        [ "${lines[1]}" = "${wd:-/}" ]
+    done
+    # The proc went with the child's mount namespace.
+    ! grep -qF "$ROOT/proc" /proc/self/mountinfo || false
+}
+
 @test "callers: enter -e runs the real PROGRAM, found with nsctl's PATH, without the target's LD_* and GCONV_PATH" {
     require_root
     local libc
@@ -223,4 +240,24 @@ teardown() {
     # A reader that went away is not a failure of nsctl's (util-linux's rule).
     run timeout 20 sh -c 'trap "" PIPE; "$@" | true' sh "$NSCTL" list
     [ "$status" -eq 0 ]
+}
+
+@test "callers: --new-session leaves TIOCSTI to a PROGRAM with CAP_SYS_ADMIN on the host, as the man pages say" {
+    require_root
+    local pty_run=$NSCTL_BUILD/tests/tools/pty-run page man
+    [ "$(cat /proc/sys/dev/tty/legacy_tiocsti 2>/dev/null || echo 1)" = 1 ] ||
+        skip "dev.tty.legacy_tiocsti is 0: TIOCSTI is CAP_SYS_ADMIN's alone here"
+    # Root on the host, no user namespace: the kernel lets it push into any terminal it has open.
+    run timeout 20 "$pty_run" "$NSCTL" run -u --new-session -- "$pty_run" --tiocsti X
+    echo "$output"
+    [[ "$output" == *'pty-run: input queue: "X"'* ]]
+    # Made another user by -S, it has lost the capability: refused.
+    run timeout 20 "$pty_run" "$NSCTL" run -u -S 65534 --new-session -- "$pty_run" --tiocsti X
+    echo "$output"
+    [[ "$output" == *"TIOCSTI: Operation not permitted"* ]]
+    [[ "$output" == *"pty-run: input queue: empty"* ]]
+    for page in run unshare enter; do
+        man=$(tr '\n' ' ' <"$NSCTL_TOP/man/nsctl-$page.1")
+        [[ "$man" == *"CAP_SYS_ADMIN in the initial user namespace"* ]]
+    done
 }
