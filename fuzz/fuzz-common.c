@@ -197,6 +197,14 @@ int __wrap_execvp(const char *file, char *const argv[])
 	return __real_execvp(file, argv);
 }
 
+int __real_execvpe(const char *file, char *const argv[], char *const envp[]);
+int __wrap_execvpe(const char *file, char *const argv[], char *const envp[]);
+int __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
+{
+	FORBID("execvpe");
+	return __real_execvpe(file, argv, envp);
+}
+
 pid_t __real_fork(void);
 pid_t __wrap_fork(void);
 pid_t __wrap_fork(void)

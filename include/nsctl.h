@@ -384,7 +384,9 @@ int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struc
 
 /*
  * A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG
- * longer), no control character (-EILSEQ).
+ * longer) of UTF-8 without a control character (C0, DEL, C1 such as CSI
+ * U+009B) or an invisible formatting one (bidirectional controls such as
+ * U+202E, zero-width characters): -EILSEQ otherwise.
  */
 int nsctl_uts_name_check(const char *name);
 

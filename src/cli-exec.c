@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The last steps of run, unshare and enter: exec PROGRAM cleanly, and end as it ended. */
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -30,6 +31,26 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text)
 	keep->fds[keep->n++] = (int)fd;
 }
 
+void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
+			  const struct option *options, int keep_fd, struct cli_keep_fds *keep)
+{
+	int c;
+
+	/*
+	 * A pass of its own, before the one that acts on the options: by then
+	 * --into-cgroup has opened a directory, and "-S NAME" may have left an
+	 * fd of the user database's, at the lowest free numbers.  Checked later,
+	 * "--keep-fd 3" would find nsctl's own fd 3 open and hand PROGRAM a host
+	 * directory the caller never had.  Every other option, and every error,
+	 * is for the second pass.
+	 */
+	optind = 0;
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1)
+		if (c == keep_fd)
+			cli_keep_fd_add(keep, optarg);
+	optind = 0; /* glibc: the next getopt_long() starts afresh */
+}
+
 void cli_new_session(void)
 {
 	_cleanup_close_ int tty = -1;
@@ -57,6 +78,13 @@ void cli_new_session(void)
 		cli_fail(-errno, "--new-session: ioctl(/dev/tty, TIOCNOTTY)");
 }
 
+static char **exec_environment;
+
+void cli_exec_environment(char **envp)
+{
+	exec_environment = envp;
+}
+
 void cli_exec(char **argv, const int *keep, size_t n_keep)
 {
 	int r;
@@ -66,7 +94,11 @@ void cli_exec(char **argv, const int *keep, size_t n_keep)
 		if (r < 0)
 			cli_die(EXIT_EXEC_FAILED, r, "cannot limit the inherited file descriptors");
 	}
-	execvp(argv[0], argv);
+	/* glibc's execvpe() searches the PATH of nsctl's environment, not of ENVP. */
+	if (exec_environment)
+		execvpe(argv[0], argv, exec_environment);
+	else
+		execvp(argv[0], argv);
 	r = errno;
 	/* The same statuses as a shell: 127 nothing found by that name, 126 found but refused. */
 	cli_die(r == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, -r, "cannot execute '%s'",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place the CLI prints errors and exits, and the shared option helpers. */
 #include <getopt.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -105,6 +106,42 @@ void cli_warn(int err, const char *format, ...)
 	va_start(ap, format);
 	vreport(err, format, ap);
 	va_end(ap);
+}
+
+/*
+ * At exit: what stdout still buffers is written, and a failure to write it, or
+ * an earlier one, is an error.  "nsctl compare > /dev/full" must not look like
+ * success to a script (util-linux's close_stdout does the same).  A reader
+ * that went away (EPIPE, with SIGPIPE ignored) is not nsctl's failure.
+ */
+static void close_stdout(void)
+{
+	static bool closed;
+	bool pending = __fpending(stdout) != 0, failed_before = ferror(stdout) != 0;
+	int r;
+
+	if (closed)
+		return;
+	closed = true;
+	errno = 0;
+	r = fclose(stdout) == 0 ? 0 : negative_errno();
+	/* EBADF with nothing to write: stdout was closed already, nothing was lost. */
+	if (!failed_before && (r == 0 || (r == -EBADF && !pending)))
+		return;
+	if (r == -EPIPE)
+		return;
+	cli_warn(r, "write error on standard output");
+	/* Not exit(): this runs inside it. */
+	_exit(current ? current->failure_status : EXIT_FAILURE);
+}
+
+void cli_check_stdout_at_exit(void)
+{
+	static bool registered;
+
+	/* Once: the fuzzers call main() again and again in one process. */
+	if (!registered && atexit(close_stdout) == 0)
+		registered = true;
 }
 
 void cli_help_footer(FILE *out)

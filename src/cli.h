@@ -63,6 +63,14 @@ void cli_refuse_unsupported(unsigned asked);
 /* The kernel's reason for -ERR, in the words of nsctl where the library gives ERR a meaning. */
 const char *cli_reason(int err);
 
+/*
+ * From main(): at exit, flush and close stdout, and exit with the command's
+ * failure status, saying so on stderr, when a write to it failed (a full disk,
+ * /dev/full): as util-linux's close_stdout.  Every subcommand's output and
+ * --help go through it.
+ */
+void cli_check_stdout_at_exit(void);
+
 /* The --help/--version text footer shared by every subcommand. */
 void cli_help_footer(FILE *out);
 
@@ -103,6 +111,13 @@ unsigned cli_parse_type_list(const char *option, const char *list);
 _Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
 
 /*
+ * The environment cli_exec() gives PROGRAM, where it is not nsctl's own
+ * (enter -e without the mount namespace): PROGRAM is still looked up with
+ * nsctl's PATH.
+ */
+void cli_exec_environment(char **envp);
+
+/*
  * --new-session (run, unshare, enter), in the process that execs PROGRAM:
  * setsid(), so PROGRAM has no controlling terminal and cannot push input into
  * the caller's (TIOCSTI).  A process group leader, which setsid() refuses,
@@ -121,6 +136,15 @@ struct cli_keep_fds {
 };
 /* Parse the argument of --keep-fd; a usage error naming it when it is not an open fd. */
 void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
+
+/*
+ * Every --keep-fd of the command line (getopt_long's answer KEEP_FD), added
+ * to KEEP while the fds open are still only the caller's: the subcommand's
+ * first step, before any option opens a file.  The option loop that follows
+ * starts afresh and skips --keep-fd.
+ */
+void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
+			  const struct option *options, int keep_fd, struct cli_keep_fds *keep);
 
 /*
  * Hardening (src/cli-hardening.c).  cli_check_process() is main()'s first call:

@@ -36,7 +36,7 @@ struct request {
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
-	bool root, wd, env, join_cgroup, no_fork, new_session;
+	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session;
 	const char *root_dir, *wd_dir;
 	struct cli_keep_fds keep;
 	char **program;
@@ -60,6 +60,7 @@ enum {
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
+	OPT_KEEP_LOADER_ENV,
 };
 
 static void help(void)
@@ -73,20 +74,24 @@ static void help(void)
 	    "\nOptions:\n",
 	    stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
-	fputs(" -S, --setuid UID          set the user ID (default 0 when a user namespace is "
-	      "entered)\n"
+	fputs(" -S, --setuid UID          set the user ID, clear supplementary groups (default\n"
+	      "                             0 when a user namespace is entered)\n"
 	      " -G, --setgid GID          set the group ID, clear supplementary groups (same "
 	      "default)\n"
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
 	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
-	      " -e, --env                 take the target's environment\n"
+	      " -e, --env                 take the target's environment, but LD_* and the\n"
+	      "                             other loader variables; PROGRAM is looked up\n"
+	      "                             with nsctl's PATH unless -m joins the target's\n"
+	      "     --keep-loader-env     with -e: keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
 	      "     --join-cgroup         join the target's cgroup (v2) first\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
-	      "     --keep-fd N           pass file descriptor N on to PROGRAM (repeatable)\n"
+	      "     --keep-fd N           pass the caller's fd N on to PROGRAM (repeatable)\n"
 	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n"
 	      "     --new-session         run PROGRAM in a new session, without the caller's\n"
-	      "                             terminal (it cannot push input into it)\n",
+	      "                             terminal: TIOCSTI into it fails, unless PROGRAM\n"
+	      "                             has CAP_SYS_ADMIN on the host (root, no -U)\n",
 	      stdout);
 	cli_help_footer(stdout);
 	fputs(
@@ -152,6 +157,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "root", optional_argument, NULL, 'r' },
 		{ "wd", optional_argument, NULL, 'w' },
 		{ "env", no_argument, NULL, 'e' },
+		{ "keep-loader-env", no_argument, NULL, OPT_KEEP_LOADER_ENV },
 		{ "join-cgroup", no_argument, NULL, OPT_JOIN_CGROUP },
 		{ "no-fork", no_argument, NULL, 'F' },
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
@@ -166,6 +172,7 @@ static void parse(int argc, char **argv, struct request *req)
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
 	opterr = 0;
+	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &req->keep);
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
@@ -193,6 +200,9 @@ static void parse(int argc, char **argv, struct request *req)
 		case 'e':
 			req->env = true;
 			break;
+		case OPT_KEEP_LOADER_ENV:
+			req->keep_loader_env = true;
+			break;
 		case OPT_JOIN_CGROUP:
 			req->join_cgroup = true;
 			break;
@@ -200,8 +210,7 @@ static void parse(int argc, char **argv, struct request *req)
 			req->no_fork = true;
 			break;
 		case OPT_KEEP_FD:
-			cli_keep_fd_add(&req->keep, optarg);
-			break;
+			break; /* cli_keep_fds_collect() took it, before anything was open */
 		case OPT_KEEP_FDS:
 			req->keep.all = true;
 			break;
@@ -231,6 +240,8 @@ static void parse(int argc, char **argv, struct request *req)
 	if (req->preserve_credentials && (req->set_uid || req->set_gid))
 		cli_usage_error(
 		    "--preserve-credentials and --setuid/--setgid are mutually exclusive");
+	if (req->keep_loader_env && !req->env)
+		cli_usage_error("--keep-loader-env is for the environment of --env");
 	if (req->keep.all && req->keep.n)
 		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
 }
@@ -386,6 +397,43 @@ static void open_extras(const struct request *req, struct target *tg)
 	}
 }
 
+/*
+ * The variables through which an environment chooses code or files for the
+ * dynamic loader and libc to load, read or write: every LD_* (LD_PRELOAD,
+ * LD_LIBRARY_PATH, LD_AUDIT ...), and those of the others glibc itself
+ * removes for a set-user-ID program (its unsecvars.h) that name code or a
+ * file.  The reason is the same: the environment of --env is the target's,
+ * and PROGRAM runs with nsctl's rights.
+ */
+static const char *const loader_variables[] = {
+	"GCONV_PATH",   "GETCONF_DIR", "GLIBC_TUNABLES", "HOSTALIASES",      "LOCPATH",
+	"MALLOC_TRACE", "NIS_PATH",    "NLSPATH",        "RESOLV_HOST_CONF", "TZDIR",
+};
+
+static bool is_loader_variable(const char *entry)
+{
+	size_t length = strcspn(entry, "=");
+
+	if (strncmp(entry, "LD_", 3) == 0)
+		return true;
+	for (size_t i = 0; i < ELEMENTSOF(loader_variables); i++)
+		if (strlen(loader_variables[i]) == length &&
+		    strncmp(entry, loader_variables[i], length) == 0)
+			return true;
+	return false;
+}
+
+/* Remove the loader variables from ENV, a NULL-terminated array, in place. */
+static void drop_loader_variables(char **env)
+{
+	char **out = env;
+
+	for (char **in = env; *in; in++)
+		if (!is_loader_variable(*in))
+			*out++ = *in;
+	*out = NULL;
+}
+
 /* "setns(/proc/4242/ns/net): Operation not permitted", naming the file that failed. */
 _Noreturn static void join_failed(const struct request *req, const struct target *tg, int err,
 				  const struct nsctl_join_report *report)
@@ -446,16 +494,17 @@ static void set_credentials(const struct request *req, bool entered_user)
 	gid_t gid = req->set_gid ? req->gid : 0;
 	uid_t uid = req->set_uid ? req->uid : 0;
 
-	if (user || req->set_gid) {
-		/*
-		 * A user namespace whose setgroups is "deny" refuses to drop groups
-		 * (that is its purpose); there the groups stay what the kernel maps.
-		 */
-		if (setgroups(0, NULL) < 0 && !(errno == EPERM && entered_user))
-			cli_fail(negative_errno(), "setgroups(0)");
-		if (setgid(gid) < 0)
-			cli_fail(negative_errno(), "setgid(%u)", (unsigned)gid);
-	}
+	/*
+	 * Any change of user or group drops the supplementary groups: -S alone
+	 * would leave PROGRAM root's (group 0 among them).  A user namespace whose
+	 * setgroups is "deny" refuses to drop groups (that is its purpose); there
+	 * the groups stay what the kernel maps.
+	 */
+	if ((user || req->set_gid || req->set_uid) && setgroups(0, NULL) < 0 &&
+	    !(errno == EPERM && entered_user))
+		cli_fail(negative_errno(), "setgroups(0)");
+	if ((user || req->set_gid) && setgid(gid) < 0)
+		cli_fail(negative_errno(), "setgid(%u)", (unsigned)gid);
 	if (user || req->set_uid) {
 		if (setuid(uid) < 0)
 			cli_fail(negative_errno(), "setuid(%u)", (unsigned)uid);
@@ -579,8 +628,20 @@ int cmd_enter(int argc, char **argv)
 	close_fdp(&tg.root_fd);
 	close_fdp(&tg.wd_fd);
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
-	if (tg.environ)
-		environ = tg.environ;
+	if (tg.environ) {
+		if (!req.keep_loader_env)
+			drop_loader_variables(tg.environ);
+		/*
+		 * The target's PATH finds PROGRAM only in the target's own files, its
+		 * mount namespace joined.  Elsewhere it names directories of the
+		 * caller's filesystem that the target chose, maybe one it can write:
+		 * root would run the binary it put there.
+		 */
+		if (joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT))
+			environ = tg.environ;
+		else
+			cli_exec_environment(tg.environ);
+	}
 	nsctl_process_free(tg.process);
 	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
 	run(&req, program, (joined & fork_types) && !req.no_fork);

@@ -51,7 +51,8 @@ static void help(enum create_mode mode)
 	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
-	      "     --hostname NAME        set the hostname (needs -u)\n"
+	      "     --hostname NAME        set the hostname (needs -u): UTF-8 without\n"
+	      "                              control or bidirectional characters\n"
 	      "     --domainname NAME      set the NIS domain name (needs -u)\n"
 	      "\nUser (these imply -U):\n"
 	      " -r, --map-root             map root inside to the caller's uid and gid\n"
@@ -81,13 +82,16 @@ static void help(enum create_mode mode)
 		      stdout);
 	fputs("\nInside:\n"
 	      " -R, --root DIR             change the root directory to DIR\n"
-	      " -w, --wd DIR               change the working directory to DIR\n"
-	      " -S, --setuid UID           become UID (a number or a user name)\n"
+	      " -w, --wd DIR               change the working directory to DIR (a relative\n"
+	      "                              DIR is taken from the new root of -R)\n"
+	      " -S, --setuid UID           become UID (a number or a user name), with no\n"
+	      "                              supplementary groups; the group ID stays\n"
 	      " -G, --setgid GID           become GID, with no supplementary groups\n"
-	      "     --keep-fd N            hand fd N to PROGRAM (repeatable)\n"
+	      "     --keep-fd N            hand the caller's fd N to PROGRAM (repeatable)\n"
 	      "     --keep-fds             hand every inherited fd to PROGRAM\n"
 	      "     --new-session          PROGRAM in a new session, without the caller's\n"
-	      "                              terminal (it cannot push input into it)\n"
+	      "                              terminal: TIOCSTI into it fails, unless PROGRAM\n"
+	      "                              has CAP_SYS_ADMIN on the host (root, no -U)\n"
 	      " -v, --verbose              report the new namespaces on stderr\n",
 	      stdout);
 	cli_help_footer(stdout);
@@ -209,13 +213,17 @@ static int64_t parse_offset(const char *option, const char *text, clockid_t cloc
 	return seconds;
 }
 
-/* TEXT with control characters and backslashes as C escapes, for a message on a terminal. */
+/*
+ * TEXT with control characters, bytes beyond ASCII and backslashes as C
+ * escapes, for a message on a terminal: the name was refused for what the
+ * terminal would make of it (a CSI, U+202E), which the message must not repeat.
+ */
 static const char *escape(const char *text, char *buf, size_t size)
 {
 	size_t n = 0;
 
 	for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size; p++) {
-		if (*p < 0x20 || *p == 0x7f || *p == '\\')
+		if (*p < 0x20 || *p >= 0x7f || *p == '\\')
 			n += (size_t)snprintf(buf + n, size - n, "\\%03o", *p);
 		else
 			buf[n++] = (char)*p;
@@ -232,8 +240,16 @@ static void check_uts_name(const char *option, const char *name)
 	if (r >= 0)
 		return;
 	escape(name, shown, sizeof(shown));
+	/* The library says only -EILSEQ; an ASCII control is the one case told apart. */
+	for (const unsigned char *p = (const unsigned char *)name; r == -EILSEQ && *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			cli_usage_error("%s '%s': a control character is not allowed", option,
+					shown);
 	if (r == -EILSEQ)
-		cli_usage_error("%s '%s': a control character is not allowed", option, shown);
+		cli_usage_error("%s '%s': not allowed: a C1 control character (such as CSI, "
+				"U+009B), a bidirectional or invisible formatting character (such "
+				"as U+202E), or bytes that are not UTF-8",
+				option, shown);
 	if (r == -ENAMETOOLONG)
 		cli_usage_error("%s '%s': longer than 64 bytes", option, shown);
 	cli_usage_error("%s '%s': empty", option, shown);
@@ -359,6 +375,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	o->cgroup_fd = -1;
 	o->setgroups = NSCTL_SETGROUPS_DEFAULT;
 	o->propagation = NSCTL_PROPAGATION_PRIVATE;
+	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &o->keep);
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
@@ -460,8 +477,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->has_gid = true;
 			break;
 		case OPT_KEEP_FD:
-			cli_keep_fd_add(&o->keep, optarg);
-			break;
+			break; /* cli_keep_fds_collect() took it, before anything was open */
 		case OPT_KEEP_FDS:
 			o->keep.all = true;
 			break;
@@ -545,7 +561,8 @@ void create_setup_inside(const struct create_options *o)
 	if (o->root) {
 		if (chroot(o->root) < 0)
 			cli_fail(-errno, "--root '%s': chroot", o->root);
-		if (!o->wd && chdir("/") < 0)
+		/* Always: a relative --wd is then taken from the new root, not the old cwd. */
+		if (chdir("/") < 0)
 			cli_fail(-errno, "--root '%s': chdir /", o->root);
 	}
 	if (o->proc_dir) {
@@ -562,13 +579,15 @@ void create_setup_inside(const struct create_options *o)
 	}
 	if (o->wd && chdir(o->wd) < 0)
 		cli_fail(-errno, "--wd '%s': chdir", o->wd);
-	if (o->has_gid) {
-		/* Where setgroups is denied the list is already fixed; elsewhere, empty it. */
-		if (setgroups(0, NULL) < 0 && errno != EPERM)
-			cli_fail(-errno, "--setgid %u: setgroups", (unsigned)o->gid);
-		if (setgid(o->gid) < 0)
-			cli_fail(-errno, "--setgid %u", (unsigned)o->gid);
-	}
+	/*
+	 * A new user or group leaves root's supplementary groups behind (-S alone
+	 * kept group 0 among them).  Where setgroups is denied the list is already
+	 * fixed; elsewhere, empty it.
+	 */
+	if ((o->has_uid || o->has_gid) && setgroups(0, NULL) < 0 && errno != EPERM)
+		cli_fail(-errno, "%s: setgroups", o->has_gid ? "--setgid" : "--setuid");
+	if (o->has_gid && setgid(o->gid) < 0)
+		cli_fail(-errno, "--setgid %u", (unsigned)o->gid);
 	if (o->has_uid && setuid(o->uid) < 0)
 		cli_fail(-errno, "--setuid %u", (unsigned)o->uid);
 	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */

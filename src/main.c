@@ -50,7 +50,14 @@ int main(int argc, char **argv)
 	};
 	int c;
 
+	/*
+	 * Nothing may open a file before the subcommand's parse has checked its
+	 * --keep-fd options: they name fds the caller had, and an fd nsctl opened
+	 * (a cgroup directory) would pass for one (cli_keep_fds_collect).
+	 * cli_check_process() opens only onto closed 0-2, which PROGRAM gets anyway.
+	 */
 	cli_check_process(argc, argv, commands, ELEMENTSOF(commands));
+	cli_check_stdout_at_exit();
 	/* "+": stop at the subcommand; its options are its own. */
 	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
 		switch (c) {

@@ -216,3 +216,12 @@ setup() {
     # The host's name never changed.
     [[ "$(uname -n)" != *"$MARK"* ]]
 }
+
+@test "bad input: enter: --keep-loader-env without --env, --keep-fd of an fd the caller lacks" {
+    require_root
+    start_target -u
+    bad enter 125 "--keep-loader-env is for the environment of --env" --keep-loader-env "$TARGET" \
+        "${RAN[@]}"
+    bad enter 125 "--keep-fd '999': no such open file descriptor" --keep-fd 999 "$TARGET" "${RAN[@]}"
+    [ "$ROW_FAILURES" -eq 0 ]
+}

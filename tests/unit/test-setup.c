@@ -26,6 +26,24 @@
 #define PROC_SUPER_MAGIC 0x9fa0
 #endif
 
+/* What a hostname must not be: controls, formatting characters, bytes that are not UTF-8. */
+static const char *const refused_names[] = {
+	"a\302\23331mb",    /* CSI as U+009B in UTF-8 */
+	"a\23331mb",        /* CSI as the one byte of an 8-bit terminal */
+	"a\302\205",        /* NEL, U+0085 */
+	"a\342\200\256cba", /* U+202E, right-to-left override */
+	"a\342\201\246b",   /* U+2066, left-to-right isolate */
+	"a\330\234b",       /* U+061C, Arabic letter mark */
+	"a\342\200\213b",   /* U+200B, zero width space */
+	"\357\273\277a",    /* U+FEFF, byte order mark */
+	"a\303",            /* cut short */
+	"a\342\200",        /* cut short */
+	"\300\256",         /* overlong '.' */
+	"\355\240\200",     /* a surrogate, U+D800 */
+	"\364\220\200\200", /* beyond U+10FFFF */
+	"\377",             /* never in UTF-8 */
+};
+
 static void test_uts_name_check(void **state)
 {
 	char name[66];
@@ -46,6 +64,12 @@ static void test_uts_name_check(void **state)
 	assert_int_equal(nsctl_uts_name_check("\x1b]0;title\x07"), -EILSEQ);
 	assert_int_equal(nsctl_uts_name_check("h\xc3\xa9te"), 0);
 	assert_int_equal(nsctl_uts_names_set(NULL, "a\rb"), -EILSEQ);
+	for (size_t i = 0; i < sizeof(refused_names) / sizeof(*refused_names); i++)
+		assert_int_equal(nsctl_uts_name_check(refused_names[i]), -EILSEQ);
+	/* What shows as itself stays allowed: Latin, CJK, an emoji, U+00A0, U+FFFD. */
+	assert_int_equal(nsctl_uts_name_check("h\303\251te-\346\227\245-\360\237\220\247"), 0);
+	assert_int_equal(nsctl_uts_name_check("a\302\240b"), 0);
+	assert_int_equal(nsctl_uts_name_check("\357\277\275"), 0);
 }
 
 static void test_propagation_parse(void **state)

@@ -1,0 +1,263 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What PROGRAM and the caller's terminal receive from run, unshare and enter
+# (issue 14, items 3 and 4): only the caller's own fds, a working directory
+# inside the new root, no environment that picks the binary or the libraries
+# root runs, no supplementary groups of root's after -S; and output errors.
+
+load helpers
+load callers
+
+setup() {
+    TMP=$(mktemp -d)
+    chmod 755 "$TMP"
+    CGROUP=
+    MOUNTS_BEFORE=$(mount_table)
+}
+
+teardown() {
+    cleanup_pids
+    [ -n "$CGROUP" ] && rmdir "$CGROUP"
+    rm -rf "$TMP"
+    [ "$(mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+@test "callers: --keep-fd 3 without a caller's fd 3 is refused, not nsctl's --into-cgroup directory" {
+    require_root
+    make_cgroup || skip "no cgroup v2 hierarchy mounted"
+    # 3>&-: bats keeps an fd 3 of its own; the caller here has none.
+    run timeout 10 "$NSCTL" run -u --into-cgroup "$CGROUP" --keep-fd 3 \
+        sh -c 'readlink /proc/self/fd/3' 3>&-
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: run: --keep-fd '3': no such open file descriptor"* ]]
+    [[ "$output" != *"$CGROUP"* ]]
+    # The order of the options does not matter.
+    run timeout 10 "$NSCTL" run -u --keep-fd 3 --into-cgroup "$CGROUP" true 3>&-
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--keep-fd '3': no such open file descriptor"* ]]
+}
+
+@test "callers: --keep-fd 3 hands PROGRAM the caller's fd 3, and nothing of nsctl's" {
+    require_root
+    make_cgroup || skip "no cgroup v2 hierarchy mounted"
+    echo secret >"$TMP/file"
+    # PROGRAM lists its fds but the one ls opens to list them.
+    run timeout 10 "$NSCTL" run -u --into-cgroup "$CGROUP" --keep-fd 3 sh -c '
+        readlink /proc/self/fd/3; read line <&3; echo "$line"
+        ls /proc/self/fd | sort -n | tr "\n" " "' 3<"$TMP/file"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$TMP/file" ]
+    [ "${lines[1]}" = secret ]
+    # 0, 1, 2, 3, and ls's own directory fd (4): no fd 5 or beyond.
+    [ "${lines[2]}" = "0 1 2 3 4 " ]
+}
+
+@test "callers: --keep-fd of an fd the caller lacks is refused by unshare and enter too" {
+    require_root
+    start_target -u
+    run timeout 10 "$NSCTL" unshare -u --keep-fd 3 true 3>&-
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: unshare: --keep-fd '3': no such open file descriptor"* ]]
+    run timeout 10 "$NSCTL" enter --keep-fd 3 "$TARGET" true 3>&-
+    [ "$status" -eq 125 ]
+    [[ "$output" == "nsctl: enter: --keep-fd '3': no such open file descriptor"* ]]
+    echo hello >"$TMP/file"
+    run timeout 10 "$NSCTL" enter --keep-fd 3 "$TARGET" sh -c 'read l <&3; echo "$l"' 3<"$TMP/file"
+    [ "$status" -eq 0 ]
+    [ "$output" = hello ]
+}
+
+@test "callers: run and unshare --root DIR --wd RELATIVE: PROGRAM's working directory is inside the new root" {
+    require_root
+    make_root
+    # From a working directory outside the root that has a marker of its own.
+    echo "outside the new root" >"$TMP/marker"
+    mkdir "$TMP/sub"
+    echo "outside, sub" >"$TMP/sub/marker"
+    cd "$TMP"
+    for sub in run unshare; do
+        run timeout 10 "$NSCTL" $sub -m -R "$ROOT" -w . /bin/sh -c 'pwd -P; read l <marker; echo "$l"'
+        echo "$sub -w .: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = / ]
+        [ "${lines[1]}" = "top of the new root" ]
+        run timeout 10 "$NSCTL" $sub -m -R "$ROOT" -w sub /bin/sh -c 'pwd -P; read l <marker; echo "$l"'
+        echo "$sub -w sub: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = /sub ]
+        [ "${lines[1]}" = "sub of the new root" ]
+        run timeout 10 "$NSCTL" $sub -m -R "$ROOT" -w ./sub/.. /bin/sh -c 'pwd -P'
+        [ "$status" -eq 0 ]
+        [ "$output" = / ]
+    done
+    # Without --root, a relative --wd is still the caller's.
+    run timeout 10 "$NSCTL" run -u -w sub sh -c 'pwd -P'
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(cd "$TMP/sub" && pwd -P)" ]
+}
+
+@test "callers: with --root, a relative --mount-proc DIR is inside the new root too, --wd or not" {
+    require_root
+    make_root
+    mkdir "$ROOT/proc"
+    cd "$TMP" # no proc directory here: a path taken from outside the root would fail
+    for wd in "" /sub; do
+        run timeout 10 "$NSCTL" run -m -p -R "$ROOT" ${wd:+-w "$wd"} --mount-proc=proc \
+            /bin/sh -c 'read stat </proc/1/stat; echo "${stat%% *}"; pwd -P'
+        echo "--wd '$wd': $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = 1 ]
+        [ "${lines[1]}" = "${wd:-/}" ]
+    done
+    # The proc went with the child's mount namespace.
+    ! grep -qF "$ROOT/proc" /proc/self/mountinfo || false
+}
+
+@test "callers: enter -e runs the real PROGRAM, found with nsctl's PATH, without the target's LD_* and GCONV_PATH" {
+    require_root
+    local libc
+    libc=$(ldd /bin/sh | grep -oE '/[^ ]*/libc\.so[^ ]*' | head -1)
+    [ -n "$libc" ]
+    mkdir "$TMP/evil"
+    printf '#!/bin/sh\necho EVIL\n' >"$TMP/evil/id"
+    chmod 755 "$TMP/evil/id"
+    # The target shares nsctl's mount namespace: its PATH names a directory of ours.
+    start_target_with_env "-u" PATH="$TMP/evil:/usr/bin:/bin" LD_PRELOAD="$libc" \
+        LD_LIBRARY_PATH="$TMP/evil" GCONV_PATH="$TMP/evil" GLIBC_TUNABLES=glibc.malloc.check=3 \
+        KEEP_ME=yes
+    run timeout 10 "$NSCTL" enter -e -u "$TARGET" id -u
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = 0 ]
+    # PROGRAM gets the rest of the target's environment, PATH included.
+    run timeout 10 "$NSCTL" enter -e -u "$TARGET" env
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"KEEP_ME=yes"* ]]
+    [[ "$output" == *"PATH=$TMP/evil:/usr/bin:/bin"* ]]
+    [[ "$output" != *LD_PRELOAD* ]]
+    [[ "$output" != *LD_LIBRARY_PATH* ]]
+    [[ "$output" != *GCONV_PATH* ]]
+    [[ "$output" != *GLIBC_TUNABLES* ]]
+    # Asked for, they are kept (the lookup is still nsctl's).
+    run timeout 10 "$NSCTL" enter -e --keep-loader-env -u "$TARGET" env
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"LD_PRELOAD=$libc"* ]]
+    [[ "$output" == *"GCONV_PATH=$TMP/evil"* ]]
+    run timeout 10 "$NSCTL" enter --keep-loader-env -u "$TARGET" true
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--keep-loader-env is for the environment of --env"* ]]
+}
+
+@test "callers: enter -e with the mount namespace joined looks PROGRAM up in the target's PATH" {
+    require_root
+    mkdir "$TMP/evil"
+    printf '#!/bin/sh\necho "the target'"'"'s id"\n' >"$TMP/evil/id"
+    chmod 755 "$TMP/evil/id"
+    start_target_with_env "-m -u" PATH="$TMP/evil:/usr/bin:/bin"
+    run timeout 10 "$NSCTL" enter -e -m -u "$TARGET" id
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "the target's id" ]
+    # No type option: every namespace that differs, the mount namespace among them.
+    run timeout 10 "$NSCTL" enter -e "$TARGET" id
+    [ "$status" -eq 0 ]
+    [ "$output" = "the target's id" ]
+    # Without -m, nsctl's PATH.
+    run timeout 10 "$NSCTL" enter -e -u "$TARGET" id -u
+    [ "$status" -eq 0 ]
+    [ "$output" = 0 ]
+}
+
+@test "callers: -S without -G drops the caller's supplementary groups (run, unshare, enter)" {
+    require_root
+    start_target -u
+    # A caller with supplementary groups, as root's login often has.
+    for sub in run unshare; do
+        run timeout 10 setpriv --groups 0,4242 "$NSCTL" $sub -u -S 65534 -- sh -c "id -u; $GROUPS_OF_PROGRAM"
+        echo "$sub: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = 65534 ]
+        # The group ID stays (documented): -G changes it.
+        [ "${lines[1]}" = "Gid=0" ]
+        [ "${lines[2]}" = "Groups=" ]
+        run timeout 10 setpriv --groups 0,4242 "$NSCTL" $sub -u -S 65534 -G 65534 -- sh -c "$GROUPS_OF_PROGRAM"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = "Gid=65534" ]
+        [ "${lines[1]}" = "Groups=" ]
+    done
+    run timeout 10 setpriv --groups 0,4242 "$NSCTL" enter -u -S 65534 "$TARGET" sh -c "id -u; $GROUPS_OF_PROGRAM"
+    echo "enter: $output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 65534 ]
+    [ "${lines[1]}" = "Gid=0" ]
+    [ "${lines[2]}" = "Groups=" ]
+    # Without -S or -G the caller's groups stay: they are its own.
+    run timeout 10 setpriv --groups 0,4242 "$NSCTL" run -u -- sh -c "$GROUPS_OF_PROGRAM"
+    [ "${lines[1]}" = "Groups=0 4242" ]
+}
+
+@test "callers: a failed write to stdout is an error: --help of every subcommand, compare, list" {
+    local sub want
+    run "$NSCTL" --help
+    [ "$status" -eq 0 ]
+    for sub in $(echo "$output" | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        case $sub in
+            run | unshare | enter) want=125 ;;
+            compare) want=2 ;;
+            *) want=1 ;;
+        esac
+        want_status=$want
+        run --separate-stderr timeout 20 "$NSCTL" "$sub" --help
+        [ "$status" -eq 0 ]
+        run --separate-stderr timeout 20 sh -c '"$@" >/dev/full' sh "$NSCTL" "$sub" --help
+        echo "$sub --help >/dev/full: status $status, stderr: $stderr"
+        [ "$status" -eq "$want_status" ]
+        [[ "$stderr" == "nsctl: $sub: write error on standard output: No space left on device"* ]]
+    done
+    for args in --help --version; do
+        run --separate-stderr timeout 20 sh -c '"$@" >/dev/full' sh "$NSCTL" $args
+        echo "$args: status $status, stderr: $stderr"
+        [ "$status" -eq 1 ]
+        [[ "$stderr" == "nsctl: write error on standard output: No space left on device"* ]]
+    done
+    run --separate-stderr timeout 20 sh -c '"$@" >/dev/full' sh "$NSCTL" compare $$ $$
+    echo "compare: status $status, stderr: $stderr"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "nsctl: compare: write error on standard output"* ]]
+    # Nothing written, nothing failed: -q.
+    run --separate-stderr timeout 20 sh -c '"$@" >/dev/full' sh "$NSCTL" compare -q $$ $$
+    [ "$status" -eq 0 ]
+    for args in "list" "list -H" "list -J" "list --dot"; do
+        run --separate-stderr timeout 20 sh -c '"$@" >/dev/full' sh "$NSCTL" $args
+        echo "$args: status $status, stderr: $stderr"
+        [ "$status" -eq 1 ]
+        [[ "$stderr" == "nsctl: list: write error"* ]]
+    done
+    # A reader that went away is not a failure of nsctl's (util-linux's rule).
+    run timeout 20 sh -c 'trap "" PIPE; "$@" | true' sh "$NSCTL" list
+    [ "$status" -eq 0 ]
+}
+
+@test "callers: --new-session leaves TIOCSTI to a PROGRAM with CAP_SYS_ADMIN on the host, as the man pages say" {
+    require_root
+    local pty_run=$NSCTL_BUILD/tests/tools/pty-run page man
+    [ "$(cat /proc/sys/dev/tty/legacy_tiocsti 2>/dev/null || echo 1)" = 1 ] ||
+        skip "dev.tty.legacy_tiocsti is 0: TIOCSTI is CAP_SYS_ADMIN's alone here"
+    # Root on the host, no user namespace: the kernel lets it push into any terminal it has open.
+    run timeout 20 "$pty_run" "$NSCTL" run -u --new-session -- "$pty_run" --tiocsti X
+    echo "$output"
+    [[ "$output" == *'pty-run: input queue: "X"'* ]]
+    # Made another user by -S, it has lost the capability: refused.
+    run timeout 20 "$pty_run" "$NSCTL" run -u -S 65534 --new-session -- "$pty_run" --tiocsti X
+    echo "$output"
+    [[ "$output" == *"TIOCSTI: Operation not permitted"* ]]
+    [[ "$output" == *"pty-run: input queue: empty"* ]]
+    for page in run unshare enter; do
+        man=$(tr '\n' ' ' <"$NSCTL_TOP/man/nsctl-$page.1")
+        [[ "$man" == *"CAP_SYS_ADMIN in the initial user namespace"* ]]
+    done
+}
