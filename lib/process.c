@@ -23,51 +23,6 @@ struct nsctl_process {
 	int procfd;
 };
 
-/*
- * The first handles come from a small static pool, the rest from the heap.
- * A program that holds a handle or two (nsctl enter holds one) then never
- * calls malloc: glibc's first call sets up the heap (getrandom, two brk,
- * fresh pages), 0.5-0.8% of `nsctl enter` against a bare
- * pidfd_open+setns+execvp (docs/PERFORMANCE.md).  A slot is claimed with an
- * atomic bit, so threads may open handles at once.
- */
-#define PROCESS_POOL_SIZE 4
-static struct nsctl_process process_pool[PROCESS_POOL_SIZE];
-static unsigned process_pool_used; /* bit I: process_pool[I] is taken */
-
-static struct nsctl_process *process_alloc(void)
-{
-	/* Sanitizer builds take every handle from the heap, where a leaked one is reported. */
-	for (unsigned i = 0; i < PROCESS_POOL_SIZE && !NSCTL_ASAN; i++) {
-		unsigned bit = 1U << i;
-
-		/* (No load first: a read then a write of a fresh page are two faults.) */
-		if (!(__atomic_fetch_or(&process_pool_used, bit, __ATOMIC_ACQUIRE) & bit)) {
-			memset(&process_pool[i], 0, sizeof(process_pool[i]));
-			return &process_pool[i];
-		}
-	}
-	return calloc(1, sizeof(struct nsctl_process));
-}
-
-static void process_release(struct nsctl_process *process)
-{
-	uintptr_t p = (uintptr_t)process, pool = (uintptr_t)process_pool;
-
-	if (p >= pool && p < pool + sizeof(process_pool)) {
-		unsigned bit = 1U << (unsigned)(process - process_pool);
-
-		/*
-		 * Freeing a handle twice is a caller's bug, as with free(); the library
-		 * never aborts.  Right after the first, the second finds the bit clear and
-		 * the fds already -1: nothing happens.
-		 */
-		__atomic_fetch_and(&process_pool_used, ~bit, __ATOMIC_RELEASE);
-		return;
-	}
-	free(process);
-}
-
 NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 {
 	unsigned long value = 0;
@@ -165,7 +120,7 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 		if (procfd < 0)
 			return procfd;
 	}
-	process = process_alloc();
+	process = calloc(1, sizeof(*process));
 	if (!process)
 		return -ENOMEM;
 	process->pid = pid;
@@ -181,7 +136,7 @@ NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
 		return;
 	close_fdp(&process->pidfd);
 	close_fdp(&process->procfd);
-	process_release(process);
+	free(process);
 }
 
 NSCTL_EXPORT pid_t nsctl_process_pid(const struct nsctl_process *process)

@@ -40,9 +40,8 @@ static void test_open_self(void **state)
 }
 
 /*
- * Handles come from a small static pool first, then from the heap: many at
- * once, opened and freed by several threads, stay distinct and each names
- * its own process.
+ * Many handles at once, opened and freed by several threads, stay distinct
+ * and each names its own process.
  */
 #define HANDLES_PER_THREAD 24
 #define THREADS            4
