@@ -195,7 +195,11 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 	types = __atomic_load_n(&supported, __ATOMIC_RELAXED);
 	if (types)
 		return types;
-	dirfd = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/*
+	 * O_PATH: an undumpable caller's /proc/self/ns is root's, mode 0511, so an
+	 * ordinary user cannot open it to read; to look its entries up he may.
+	 */
+	dirfd = open("/proc/self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0) {
 		types = types_supported_by_pidfd();
 		__atomic_store_n(&supported, types, __ATOMIC_RELAXED);
