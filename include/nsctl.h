@@ -8,6 +8,13 @@
  *   - out-parameters (named ret_*) are written only on success;
  *   - every fd it opens is O_CLOEXEC, and nothing is leaked on any error path;
  *   - it never prints and never exits.
+ *
+ * Threads: a namespace belongs to a thread, not to a process (setns() and
+ * unshare() move only the calling thread).  Wherever a comment below says
+ * "the caller", it means the calling thread: its namespaces, its
+ * time_for_children, its fd table and the mount namespace its paths resolve in
+ * (/proc/thread-self, or a PIDFD_THREAD pidfd on it without /proc).  The
+ * exceptions say so.  Undumpable callers: every call works in one.
  */
 #ifndef NSCTL_H
 #define NSCTL_H
@@ -239,7 +246,7 @@ void nsctl_pins_free(struct nsctl_pin *pins, size_t count);
  *
  * Mark every fd >= 3 close-on-exec, except the N_KEEP fds of KEEP, which are
  * made inheritable (-EBADF if one is not open).  close_range() with
- * CLOSE_RANGE_CLOEXEC where the kernel has it, else /proc/self/fd.
+ * CLOSE_RANGE_CLOEXEC where the kernel has it, else /proc/thread-self/fd.
  */
 int nsctl_fds_keep_only(const int *keep, size_t n_keep);
 
@@ -306,8 +313,8 @@ int nsctl_cgroup_open(const char *path);
 int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
 
 /*
- * After unshare(CLONE_NEWTIME), which moves only the caller's future children,
- * move the caller itself in (setns on its time_for_children).  Offsets must
+ * After unshare(CLONE_NEWTIME), which moves only the calling thread's future
+ * children, move that thread itself in (setns on its time_for_children).  Offsets must
  * be written before: once a process is in, they are frozen.
  */
 int nsctl_time_enter_children(void);
@@ -421,8 +428,11 @@ int nsctl_proc_mount(const char *dir);
  */
 int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
 
-/* Write the offsets of the time_for_children namespace of PID (0: the caller), before anyone is in
- * it. */
+/*
+ * Write the offsets of the time_for_children namespace of PID, before anyone
+ * is in it.  PID 0 is the calling process: its main thread's (the kernel has no
+ * file of a thread's own).
+ */
 int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
 /*
@@ -499,13 +509,14 @@ int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_proces
 int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
 		      struct nsctl_join_report *report);
 
-/* Of TYPES, the types in which PROCESS is not in the caller's namespace. */
+/* Of TYPES, the types in which PROCESS is not in the calling thread's namespace. */
 int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 			    unsigned *ret_types);
 
 /*
- * Join the namespaces TYPES of PROCESS (with NSCTL_JOIN_DIFFERENT, those of
- * them where it differs from the caller).  Where the kernel has it (5.8), one
+ * Move the calling thread into the namespaces TYPES of PROCESS (with
+ * NSCTL_JOIN_DIFFERENT, those of them where it differs from the calling
+ * thread; the other threads do not move).  Where the kernel has it (5.8), one
  * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
  * refuses that, every namespace file is opened, the process checked to be the
  * same, and they are joined in the order of nsctl_ns_set_join().  A process

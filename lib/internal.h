@@ -16,9 +16,9 @@ struct type_row {
 const struct type_row *type_row(enum nsctl_type type);
 
 /*
- * The caller's own namespace of TYPE through a pidfd on itself (Linux 6.11),
- * for where /proc is not mounted: an fd, or -errno (-ENOTTY before 6.11,
- * -EOPNOTSUPP for a type the kernel lacks).
+ * The calling thread's own namespace of TYPE through a pidfd on that thread
+ * (Linux 6.11), for where /proc is not mounted: an fd, or -errno (-ENOTTY
+ * before 6.11, -EOPNOTSUPP for a type the kernel lacks).
  */
 int own_ns_open_by_pidfd(enum nsctl_type type);
 

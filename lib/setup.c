@@ -157,8 +157,8 @@ NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
 	r = proc_mount_at(dirfd);
 	if (r != -ENOSYS)
 		return r;
-	/* Before Linux 5.2: mount(2) through the fd's /proc/self/fd link, while one exists. */
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", dirfd);
+	/* Before Linux 5.2: mount(2) through the /proc/thread-self/fd link, while it exists. */
+	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", dirfd);
 	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
 		if (errno != ENOENT)
 			return negative_errno();

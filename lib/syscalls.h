@@ -7,6 +7,7 @@
 #define NSCTL_SYSCALLS_H
 
 #include <signal.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -17,6 +18,11 @@
 #endif
 #ifndef __NR_pidfd_send_signal
 #define __NR_pidfd_send_signal 424
+#endif
+
+/* linux/pidfd.h (Linux 6.9): a pidfd on one thread, which need not lead its group. */
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
 #endif
 
 static inline int sys_pidfd_open(pid_t pid, unsigned int flags)

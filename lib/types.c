@@ -154,7 +154,13 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 
 int own_ns_open_by_pidfd(enum nsctl_type type)
 {
-	_cleanup_close_ int pidfd = sys_pidfd_open(getpid(), 0);
+	/*
+	 * setns() moves the calling thread alone, so "ours" means this thread's: a
+	 * pidfd of getpid() would name the main thread.  A thread that does not
+	 * lead its group needs PIDFD_THREAD (Linux 6.9, before the ioctls).
+	 */
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	_cleanup_close_ int pidfd = sys_pidfd_open(tid, tid == getpid() ? 0 : PIDFD_THREAD);
 	int fd;
 
 	if (pidfd < 0)
