@@ -30,6 +30,16 @@ static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 	return (int)syscall(__NR_pidfd_open, pid, flags);
 }
 
+#ifndef __NR_process_madvise
+#define __NR_process_madvise 440
+#endif
+
+static inline int sys_process_madvise(int pidfd, const void *iovec, size_t vlen, int advice,
+				      unsigned int flags)
+{
+	return (int)syscall(__NR_process_madvise, pidfd, iovec, vlen, advice, flags);
+}
+
 static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)
 {
 	return (int)syscall(__NR_pidfd_send_signal, pidfd, sig, info, flags);
