@@ -162,7 +162,11 @@ int nsctl_process_pidfd(const struct nsctl_process *process);
 
 /*
  * The /proc/PID directory fd, owned by the handle; opened on first use, so
- * it can fail: -ESRCH once the process has gone, -EINVAL for NULL.
+ * it can fail: -ESRCH once the process has gone, -EINVAL for NULL, -ENOENT
+ * where no /proc mounted here shows the process.  A /proc of another PID
+ * namespace (unshare --pid without a /proc of its own) numbers processes its
+ * own way: the directory is the one of the pidfd's process there (its fdinfo
+ * says which), never the one of PID.  Without a pidfd, such a /proc is -ENOENT.
  */
 int nsctl_process_procfd(const struct nsctl_process *process);
 
@@ -604,7 +608,12 @@ void nsctl_list_free(struct nsctl_list *list);
  * joining "PID 2" is a typo away from "PID 12".  nsctl enter refuses them.
  */
 
-/* 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not. */
+/*
+ * 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not.
+ * Without a /proc that shows it: a process with no memory that still has
+ * namespaces, asked through the pidfd (process_madvise, Linux 5.10); -ENOSYS
+ * where that cannot be asked either.
+ */
 int nsctl_process_is_kernel_thread(const struct nsctl_process *process);
 
 #ifdef __cplusplus
