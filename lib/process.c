@@ -164,6 +164,30 @@ static int open_procfd(pid_t pid, int pidfd)
 	return TAKE_FD(procfd);
 }
 
+int proc_open_of(pid_t pid, const char *name, int flags)
+{
+	_cleanup_close_ int pidfd = sys_pidfd_open(pid, 0);
+	char path[64];
+	int fd, r;
+
+	if (pidfd < 0 && errno != ENOSYS && errno != EPERM)
+		return negative_errno();
+	r = pidfd >= 0 ? proc_number(pid, pidfd) : proc_is_ours();
+	if (r < 0)
+		return r;
+	snprintf(path, sizeof(path), "/proc/%d/%s", pidfd >= 0 ? r : (int)pid, name);
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0)
+		return negative_errno();
+	/* Still the pidfd's process, so the number was not given to another since. */
+	r = pidfd >= 0 ? pidfd_alive(pidfd) : 1;
+	if (r <= 0) {
+		close(fd);
+		return r < 0 ? r : -ESRCH;
+	}
+	return fd;
+}
+
 NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
 {
 	_cleanup_close_ int pidfd = -1, procfd = -1;

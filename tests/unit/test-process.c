@@ -252,6 +252,17 @@ static bool kthreadd_is_2(void)
 	return strcmp(comm, "kthreadd\n") == 0;
 }
 
+/* Whether pidfd_open() works here (not before Linux 5.3, nor under some seccomp filters). */
+static bool have_pidfd(void)
+{
+	int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 /* In a child without /proc: 0 if every check holds, else the failed one's line. */
 static int kernel_thread_without_proc(bool kthreadd)
 {
@@ -261,6 +272,9 @@ static int kernel_thread_without_proc(bool kthreadd)
 	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
 	    umount2("/proc", MNT_DETACH) < 0 || stat("/proc/self", &st) == 0)
 		return __LINE__;
+	/* Without a pidfd nor /proc nothing can hold a process: refused. */
+	if (!have_pidfd())
+		return nsctl_process_open(getpid(), &p) == -ENOENT ? 0 : __LINE__;
 	if (nsctl_process_open(getpid(), &p) < 0 || nsctl_process_procfd(p) != -ENOENT ||
 	    nsctl_process_is_kernel_thread(p) != 0)
 		return __LINE__;
@@ -302,6 +316,9 @@ static int procfd_under_another_proc(void)
 
 	if (getpid() != 1 || stat("/proc/self", &own) < 0)
 		return __LINE__;
+	/* Without a pidfd nothing tells which of that /proc's directories is ours: refused. */
+	if (!have_pidfd())
+		return nsctl_process_open(1, &p) == -ENOENT ? 0 : __LINE__;
 	if (nsctl_process_open(1, &p) < 0 || nsctl_process_procfd(p) < 0 ||
 	    fstat(nsctl_process_procfd(p), &got) < 0)
 		return __LINE__;
