@@ -14,7 +14,8 @@
  * "the caller", it means the calling thread: its namespaces, its
  * time_for_children, its fd table and the mount namespace its paths resolve in
  * (/proc/thread-self, or a PIDFD_THREAD pidfd on it without /proc).  The
- * exceptions say so.  Undumpable callers: every call works in one.
+ * exceptions say so.  Undumpable callers (prctl(PR_SET_DUMPABLE, 0)): no call
+ * needs to read the caller's /proc/self/ns directory, which they may not.
  */
 #ifndef NSCTL_H
 #define NSCTL_H
