@@ -176,6 +176,39 @@ static void test_worker_thread_joins_alone_without_proc(void **state)
 	assert_int_equal(WEXITSTATUS(wstatus), 0);
 }
 
+/*
+ * A thread with an fd table of its own (unshare(CLONE_FILES)): the fds the
+ * library opens are in that table, and /proc/self/fd, the main thread's,
+ * does not have them.  nsctl_ns_open_path() reopens its O_PATH fd by its link.
+ */
+static void *own_fd_table_main(void *arg)
+{
+	int *result = arg;
+	enum nsctl_type type = NSCTL_TYPE_COUNT;
+	int fd;
+
+	if (unshare(CLONE_FILES) < 0) {
+		*result = -errno;
+		return NULL;
+	}
+	fd = nsctl_ns_open_path("/proc/thread-self/ns/uts", -1, &type);
+	*result = fd < 0 ? fd : type == NSCTL_TYPE_UTS ? 0 : -EMEDIUMTYPE;
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+static void test_worker_thread_own_fd_table(void **state)
+{
+	pthread_t thread;
+	int result = 1;
+
+	(void)state;
+	assert_int_equal(pthread_create(&thread, NULL, own_fd_table_main, &result), 0);
+	assert_int_equal(pthread_join(thread, NULL), 0);
+	assert_int_equal(result, 0);
+}
+
 /* The target: a child in new uts and net namespaces, with a hostname of its own. */
 static int setup(void **state)
 {
@@ -226,6 +259,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worker_thread_joins_alone),
 		cmocka_unit_test(test_worker_thread_joins_alone_without_proc),
+		cmocka_unit_test(test_worker_thread_own_fd_table),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
