@@ -8,6 +8,14 @@
  *   - out-parameters (named ret_*) are written only on success;
  *   - every fd it opens is O_CLOEXEC, and nothing is leaked on any error path;
  *   - it never prints and never exits.
+ *
+ * Threads: a namespace belongs to a thread, not to a process (setns() and
+ * unshare() move only the calling thread).  Wherever a comment below says
+ * "the caller", it means the calling thread: its namespaces, its
+ * time_for_children, its fd table and the mount namespace its paths resolve in
+ * (/proc/thread-self, or a PIDFD_THREAD pidfd on it without /proc).  The
+ * exceptions say so.  Undumpable callers (prctl(PR_SET_DUMPABLE, 0)): no call
+ * needs to read the caller's /proc/self/ns directory, which they may not.
  */
 #ifndef NSCTL_H
 #define NSCTL_H
@@ -79,6 +87,7 @@ unsigned long nsctl_types_to_clone_flags(unsigned types);
  * The set of types the running kernel has: their /proc/self/ns files exist,
  * or, without /proc, a pidfd's namespace ioctls (Linux 6.11) find them.  0
  * when neither can tell: then no type is known to be missing, nor present.
+ * It works in an undumpable caller too (it only looks entries up).
  */
 unsigned nsctl_types_supported(void);
 
@@ -154,7 +163,11 @@ int nsctl_process_pidfd(const struct nsctl_process *process);
 
 /*
  * The /proc/PID directory fd, owned by the handle; opened on first use, so
- * it can fail: -ESRCH once the process has gone, -EINVAL for NULL.
+ * it can fail: -ESRCH once the process has gone, -EINVAL for NULL, -ENOENT
+ * where no /proc mounted here shows the process.  A /proc of another PID
+ * namespace (unshare --pid without a /proc of its own) numbers processes its
+ * own way: the directory is the one of the pidfd's process there (its fdinfo
+ * says which), never the one of PID.  Without a pidfd, such a /proc is -ENOENT.
  */
 int nsctl_process_procfd(const struct nsctl_process *process);
 
@@ -238,7 +251,7 @@ void nsctl_pins_free(struct nsctl_pin *pins, size_t count);
  *
  * Mark every fd >= 3 close-on-exec, except the N_KEEP fds of KEEP, which are
  * made inheritable (-EBADF if one is not open).  close_range() with
- * CLOSE_RANGE_CLOEXEC where the kernel has it, else /proc/self/fd.
+ * CLOSE_RANGE_CLOEXEC where the kernel has it, else /proc/thread-self/fd.
  */
 int nsctl_fds_keep_only(const int *keep, size_t n_keep);
 
@@ -305,8 +318,8 @@ int nsctl_cgroup_open(const char *path);
 int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
 
 /*
- * After unshare(CLONE_NEWTIME), which moves only the caller's future children,
- * move the caller itself in (setns on its time_for_children).  Offsets must
+ * After unshare(CLONE_NEWTIME), which moves only the calling thread's future
+ * children, move that thread itself in (setns on its time_for_children).  Offsets must
  * be written before: once a process is in, they are frozen.
  */
 int nsctl_time_enter_children(void);
@@ -422,8 +435,11 @@ int nsctl_proc_mount(const char *dir);
  */
 int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
 
-/* Write the offsets of the time_for_children namespace of PID (0: the caller), before anyone is in
- * it. */
+/*
+ * Write the offsets of the time_for_children namespace of PID, before anyone
+ * is in it.  PID 0 is the calling process: its main thread's (the kernel has no
+ * file of a thread's own).
+ */
 int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
 /*
@@ -500,13 +516,14 @@ int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_proces
 int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
 		      struct nsctl_join_report *report);
 
-/* Of TYPES, the types in which PROCESS is not in the caller's namespace. */
+/* Of TYPES, the types in which PROCESS is not in the calling thread's namespace. */
 int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 			    unsigned *ret_types);
 
 /*
- * Join the namespaces TYPES of PROCESS (with NSCTL_JOIN_DIFFERENT, those of
- * them where it differs from the caller).  Where the kernel has it (5.8), one
+ * Move the calling thread into the namespaces TYPES of PROCESS (with
+ * NSCTL_JOIN_DIFFERENT, those of them where it differs from the calling
+ * thread; the other threads do not move).  Where the kernel has it (5.8), one
  * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
  * refuses that, every namespace file is opened, the process checked to be the
  * same, and they are joined in the order of nsctl_ns_set_join().  A process
@@ -594,7 +611,12 @@ void nsctl_list_free(struct nsctl_list *list);
  * joining "PID 2" is a typo away from "PID 12".  nsctl enter refuses them.
  */
 
-/* 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not. */
+/*
+ * 1 if the process is a kernel thread (PF_KTHREAD in /proc/PID/stat), 0 if not.
+ * Without a /proc that shows it: a process with no memory that still has
+ * namespaces, asked through the pidfd (process_madvise, Linux 5.10); -ENOSYS
+ * where that cannot be asked either.
+ */
 int nsctl_process_is_kernel_thread(const struct nsctl_process *process);
 
 #ifdef __cplusplus

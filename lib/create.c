@@ -155,7 +155,9 @@ NSCTL_EXPORT pid_t nsctl_clone(unsigned long clone_flags, int cgroup_fd, int *re
 
 NSCTL_EXPORT int nsctl_time_enter_children(void)
 {
-	_cleanup_close_ int fd = open("/proc/self/ns/time_for_children", O_RDONLY | O_CLOEXEC);
+	/* unshare(CLONE_NEWTIME) set the calling thread's time_for_children, not the process's. */
+	_cleanup_close_ int fd =
+	    open("/proc/thread-self/ns/time_for_children", O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return negative_errno();

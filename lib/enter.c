@@ -112,13 +112,17 @@ NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *pat
 	return (int)type;
 }
 
-/* Whether the namespace at FD is the caller's own of its type: 1 yes, 0 no. */
+/*
+ * Whether the namespace at FD is the calling thread's own of its type: 1 yes,
+ * 0 no.  The thread's, not the process's (/proc/self is the main thread's):
+ * setns() moves only the calling thread, which may differ from the others.
+ */
 static int is_callers(int fd, enum nsctl_type type)
 {
 	_cleanup_close_ int own = -1;
 	char path[64];
 
-	snprintf(path, sizeof(path), "/proc/self/ns/%s", nsctl_type_get(type)->name);
+	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", nsctl_type_get(type)->name);
 	own = open(path, O_RDONLY | O_CLOEXEC);
 	if (own < 0 && errno == ENOENT) {
 		/* No /proc here. */

@@ -40,10 +40,10 @@ static bool is_kept(int fd, const int *sorted, size_t n)
 	return n > 0 && bsearch(&fd, sorted, n, sizeof(int), compare_ints) != NULL;
 }
 
-/* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: walk /proc/self/fd. */
+/* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: walk /proc/thread-self/fd. */
 static int cloexec_by_listing(const int *sorted, size_t n)
 {
-	_cleanup_closedir_ DIR *dir = opendir("/proc/self/fd");
+	_cleanup_closedir_ DIR *dir = opendir("/proc/thread-self/fd");
 	struct dirent *entry;
 
 	if (!dir)

@@ -171,13 +171,17 @@ static int proc_write(pid_t pid, const char *name, const char *text, size_t leng
 	_cleanup_close_ int fd = -1;
 	ssize_t n;
 
-	if (pid > 0)
-		snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, name);
-	else
+	/* PID is ours; the /proc mounted here may number it otherwise (proc_open_of). */
+	if (pid > 0) {
+		fd = proc_open_of(pid, name, O_WRONLY | O_NOFOLLOW);
+		if (fd < 0)
+			return fd;
+	} else {
 		snprintf(path, sizeof(path), "/proc/self/%s", name);
-	fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
-		return negative_errno();
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0)
+			return negative_errno();
+	}
 	n = write(fd, text, length);
 	if (n < 0)
 		return negative_errno();

@@ -16,11 +16,18 @@ struct type_row {
 const struct type_row *type_row(enum nsctl_type type);
 
 /*
- * The caller's own namespace of TYPE through a pidfd on itself (Linux 6.11),
- * for where /proc is not mounted: an fd, or -errno (-ENOTTY before 6.11,
- * -EOPNOTSUPP for a type the kernel lacks).
+ * The calling thread's own namespace of TYPE through a pidfd on that thread
+ * (Linux 6.11), for where /proc is not mounted: an fd, or -errno (-ENOTTY
+ * before 6.11, -EOPNOTSUPP for a type the kernel lacks).
  */
 int own_ns_open_by_pidfd(enum nsctl_type type);
+
+/*
+ * Open /proc/PID/NAME of process PID (of the caller's PID namespace) with
+ * FLAGS, under the number the /proc mounted here gives it (see
+ * nsctl_process_procfd): an fd, or -errno (-ENOENT: no /proc here shows it).
+ */
+int proc_open_of(pid_t pid, const char *name, int flags);
 
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);

@@ -244,7 +244,8 @@ static int scan_pins(struct nsctl_list *list)
 	struct stat st;
 	int r;
 
-	if (stat("/proc/self/ns/mnt", &st) == 0)
+	/* The calling thread's: its mount namespace is the one that resolves our paths. */
+	if (stat("/proc/thread-self/ns/mnt", &st) == 0)
 		own = ns_hash_get(&list->hash, st.st_dev, st.st_ino);
 	/* Our own mount namespace first, so that its plain paths name the pins it shares. */
 	if (own && own->pub.pid > 0) {

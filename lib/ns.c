@@ -13,8 +13,10 @@
 
 /*
  * An fd opened through a pin (a bind mount of an nsfs file) reads as the pin's
- * path; its mount's root, in /proc/self/mountinfo, is "net:[4026531840]".  The
- * mount is the one fdinfo's mnt_id (Linux 3.15) names.
+ * path; its mount's root, in /proc/thread-self/mountinfo, is "net:[4026531840]".
+ * The mount is the one fdinfo's mnt_id (Linux 3.15) names.  thread-self, here
+ * and for every fd below: a thread may have an fd table (unshare(CLONE_FILES))
+ * and a mount namespace of its own, which /proc/self, the main thread's, lacks.
  */
 static int type_from_mount(int fd, enum nsctl_type *ret_type)
 {
@@ -24,7 +26,7 @@ static int type_from_mount(int fd, enum nsctl_type *ret_type)
 	char path[64];
 	int mnt_id = -1;
 
-	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	snprintf(path, sizeof(path), "/proc/thread-self/fdinfo/%d", fd);
 	fdinfo = fopen(path, "re");
 	if (!fdinfo)
 		return negative_errno();
@@ -33,7 +35,7 @@ static int type_from_mount(int fd, enum nsctl_type *ret_type)
 			break;
 	if (mnt_id < 0)
 		return -ENOTTY;
-	mountinfo = fopen("/proc/self/mountinfo", "re");
+	mountinfo = fopen("/proc/thread-self/mountinfo", "re");
 	if (!mountinfo)
 		return negative_errno();
 	while (getline(&line, &size, mountinfo) > 0) {
@@ -53,7 +55,7 @@ static int type_from_link(int fd, enum nsctl_type *ret_type)
 	char path[64], target[128];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", fd);
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
 		return negative_errno();
@@ -178,7 +180,7 @@ NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_t
 	if (r < 0)
 		return r;
 	/* Reopen the very inode we checked; the path may have changed since. */
-	snprintf(proc_path, sizeof(proc_path), "/proc/self/fd/%d", pathfd);
+	snprintf(proc_path, sizeof(proc_path), "/proc/thread-self/fd/%d", pathfd);
 	fd = open(proc_path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return negative_errno();

@@ -62,12 +62,12 @@ NSCTL_EXPORT int nsctl_pin_name_types(const char *name, unsigned *ret_types)
 /* The magic link that reopens, or mounts onto, exactly the inode an fd holds. */
 static void fd_path(char buf[static 32], int fd)
 {
-	snprintf(buf, 32, "/proc/self/fd/%d", fd);
+	snprintf(buf, 32, "/proc/thread-self/fd/%d", fd);
 }
 
 /*
  * Bind the namespace onto the file: with the new mount API (Linux 5.2) both
- * ends are fds; before it, the /proc/self/fd magic links stand for them.
+ * ends are fds; before it, the /proc/thread-self/fd magic links stand for them.
  */
 static int bind_ns_onto(int nsfd, int filefd)
 {
@@ -180,7 +180,8 @@ static int make_private_and_reopen(const char *dir, const char *base, const stru
 /* The kernel never lets a mount namespace be pinned inside itself: no private mount helps. */
 static bool is_own_mount_namespace(int nsfd)
 {
-	_cleanup_close_ int own = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	/* The kernel compares with the calling thread's mount namespace. */
+	_cleanup_close_ int own = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC);
 
 	return own >= 0 && nsctl_ns_same(own, nsfd) == 1;
 }
@@ -360,7 +361,7 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 
 	if (!ret_pins || !ret_count)
 		return -EINVAL;
-	f = fopen("/proc/self/mountinfo", "re");
+	f = fopen("/proc/thread-self/mountinfo", "re");
 	if (!f)
 		return negative_errno();
 	while (getline(&line, &size, f) > 0) {

@@ -5,10 +5,15 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "internal.h"
 #include "syscalls.h"
+
+#ifndef MADV_COLD
+#define MADV_COLD 20
+#endif
 
 struct nsctl_process {
 	pid_t pid;
@@ -22,51 +27,6 @@ struct nsctl_process {
 	 */
 	int procfd;
 };
-
-/*
- * The first handles come from a small static pool, the rest from the heap.
- * A program that holds a handle or two (nsctl enter holds one) then never
- * calls malloc: glibc's first call sets up the heap (getrandom, two brk,
- * fresh pages), 0.5-0.8% of `nsctl enter` against a bare
- * pidfd_open+setns+execvp (docs/PERFORMANCE.md).  A slot is claimed with an
- * atomic bit, so threads may open handles at once.
- */
-#define PROCESS_POOL_SIZE 4
-static struct nsctl_process process_pool[PROCESS_POOL_SIZE];
-static unsigned process_pool_used; /* bit I: process_pool[I] is taken */
-
-static struct nsctl_process *process_alloc(void)
-{
-	/* Sanitizer builds take every handle from the heap, where a leaked one is reported. */
-	for (unsigned i = 0; i < PROCESS_POOL_SIZE && !NSCTL_ASAN; i++) {
-		unsigned bit = 1U << i;
-
-		/* (No load first: a read then a write of a fresh page are two faults.) */
-		if (!(__atomic_fetch_or(&process_pool_used, bit, __ATOMIC_ACQUIRE) & bit)) {
-			memset(&process_pool[i], 0, sizeof(process_pool[i]));
-			return &process_pool[i];
-		}
-	}
-	return calloc(1, sizeof(struct nsctl_process));
-}
-
-static void process_release(struct nsctl_process *process)
-{
-	uintptr_t p = (uintptr_t)process, pool = (uintptr_t)process_pool;
-
-	if (p >= pool && p < pool + sizeof(process_pool)) {
-		unsigned bit = 1U << (unsigned)(process - process_pool);
-
-		/*
-		 * Freeing a handle twice is a caller's bug, as with free(); the library
-		 * never aborts.  Right after the first, the second finds the bit clear and
-		 * the fds already -1: nothing happens.
-		 */
-		__atomic_fetch_and(&process_pool_used, ~bit, __ATOMIC_RELEASE);
-		return;
-	}
-	free(process);
-}
 
 NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 {
@@ -118,14 +78,73 @@ static int pidfd_alive(int pidfd)
 	return r == 0 ? 1 : 0;
 }
 
-/* Open /proc/PID and prove, through the pidfd taken before, that it is that process's. */
+/*
+ * The number under which the /proc mounted here shows the pidfd's process.
+ * That /proc may be another PID namespace's than ours (unshare --pid --fork
+ * without a /proc of its own): there our number for the process names another
+ * one, a kernel thread as likely as not.  The pidfd's fdinfo gives the number
+ * in the namespace of the /proc it is read through.  -ENOENT: no /proc here,
+ * or none that shows the process.
+ */
+static int proc_number(pid_t pid, int pidfd)
+{
+	_cleanup_close_ int fd = -1;
+	char path[64], text[512];
+	const char *line;
+	long number;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/thread-self/fdinfo/%d", pidfd);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? -ENOENT : negative_errno();
+	do
+		n = read(fd, text, sizeof(text) - 1);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return negative_errno();
+	text[n] = '\0';
+	line = strstr(text, "\nPid:\t");
+	/* (A kernel whose fdinfo says nothing of it: our own number, as before.) */
+	if (!line)
+		return (int)pid;
+	number = strtol(line + 6, NULL, 10);
+	/* 0: the process is not in that namespace; -1: it has been reaped. */
+	if (number == 0)
+		return -ENOENT;
+	return number < 0 ? -ESRCH : (int)number;
+}
+
+/*
+ * Without a pidfd, whether the /proc mounted here is our PID namespace's: its
+ * "self" is our own number.  -ENOENT if not, as if there were no /proc.
+ */
+static int proc_is_ours(void)
+{
+	char text[16], mine[16];
+	ssize_t n = readlink("/proc/self", text, sizeof(text) - 1);
+
+	if (n < 0)
+		return errno == ENOENT ? -ENOENT : negative_errno();
+	text[n] = '\0';
+	snprintf(mine, sizeof(mine), "%d", (int)getpid());
+	return strcmp(text, mine) == 0 ? 0 : -ENOENT;
+}
+
+/*
+ * Open the process's /proc/PID and prove, through the pidfd taken before, that
+ * it is that process's.  -ENOENT where no /proc here shows it.
+ */
 static int open_procfd(pid_t pid, int pidfd)
 {
 	_cleanup_close_ int procfd = -1;
 	char path[32];
 	int r;
 
-	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	r = pidfd >= 0 ? proc_number(pid, pidfd) : proc_is_ours();
+	if (r < 0)
+		return r;
+	snprintf(path, sizeof(path), "/proc/%d", pidfd >= 0 ? r : (int)pid);
 	procfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (procfd < 0)
 		return errno == ENOENT ? -ESRCH : negative_errno();
@@ -143,6 +162,30 @@ static int open_procfd(pid_t pid, int pidfd)
 			return -ESRCH;
 	}
 	return TAKE_FD(procfd);
+}
+
+int proc_open_of(pid_t pid, const char *name, int flags)
+{
+	_cleanup_close_ int pidfd = sys_pidfd_open(pid, 0);
+	char path[64];
+	int fd, r;
+
+	if (pidfd < 0 && errno != ENOSYS && errno != EPERM)
+		return negative_errno();
+	r = pidfd >= 0 ? proc_number(pid, pidfd) : proc_is_ours();
+	if (r < 0)
+		return r;
+	snprintf(path, sizeof(path), "/proc/%d/%s", pidfd >= 0 ? r : (int)pid, name);
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0)
+		return negative_errno();
+	/* Still the pidfd's process, so the number was not given to another since. */
+	r = pidfd >= 0 ? pidfd_alive(pidfd) : 1;
+	if (r <= 0) {
+		close(fd);
+		return r < 0 ? r : -ESRCH;
+	}
+	return fd;
 }
 
 NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
@@ -165,7 +208,7 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 		if (procfd < 0)
 			return procfd;
 	}
-	process = process_alloc();
+	process = calloc(1, sizeof(*process));
 	if (!process)
 		return -ENOMEM;
 	process->pid = pid;
@@ -181,7 +224,7 @@ NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
 		return;
 	close_fdp(&process->pidfd);
 	close_fdp(&process->procfd);
-	process_release(process);
+	free(process);
 }
 
 NSCTL_EXPORT pid_t nsctl_process_pid(const struct nsctl_process *process)
@@ -290,6 +333,38 @@ void proc_stat_parse(const char *text, struct proc_stat *ret)
 	ret->has_flags = true;
 }
 
+/*
+ * Without a /proc that shows the process: a kernel thread is the one process
+ * that has no memory of its own and still has namespaces.  process_madvise()
+ * (Linux 5.10) with no ranges changes nothing, and finds the process's memory
+ * first: ESRCH for none (a kernel thread, or a zombie), anything else (0,
+ * EPERM without CAP_SYS_NICE, EACCES not ours to trace) for some.  The pidfd's
+ * namespace ioctl (Linux 6.11) then tells a zombie (ESRCH) from a kernel thread.
+ */
+static int is_kernel_thread_by_pidfd(int pidfd)
+{
+	_cleanup_close_ int nsfd = -1;
+	int r;
+
+	if (pidfd < 0)
+		return -ENOENT;
+	if (sys_process_madvise(pidfd, NULL, 0, MADV_COLD, 0) == 0)
+		return 0;
+	/* ENOSYS: before 5.10, or a seccomp filter; nothing else tells without /proc. */
+	if (errno == ENOSYS)
+		return -ENOSYS;
+	if (errno != ESRCH)
+		return 0;
+	r = pidfd_alive(pidfd);
+	if (r <= 0)
+		return r < 0 ? r : -ESRCH;
+	nsfd = ioctl(pidfd, type_row(NSCTL_TYPE_PID)->pidfd_ioctl, 0);
+	if (nsfd < 0 && errno == ESRCH)
+		return -ESRCH;
+	/* (Before 6.11 a zombie goes for one too: it has no namespaces to join either.) */
+	return 1;
+}
+
 /* The closer look of nsctl_process_is_kernel_thread(), in its own frame: see there. */
 static __attribute__((noinline)) int is_kernel_thread_slow(const struct nsctl_process *process)
 {
@@ -300,6 +375,8 @@ static __attribute__((noinline)) int is_kernel_thread_slow(const struct nsctl_pr
 	int procfd;
 
 	procfd = nsctl_process_procfd(process);
+	if (procfd == -ENOENT)
+		return is_kernel_thread_by_pidfd(process->pidfd);
 	if (procfd < 0)
 		return procfd;
 	/*
@@ -334,10 +411,12 @@ NSCTL_EXPORT int nsctl_process_is_kernel_thread(const struct nsctl_process *proc
 	/*
 	 * A kernel thread belongs to no process group: getpgid() says 0.  So
 	 * does it for a process whose group leader our PID namespace cannot
-	 * see, or one the kernel started (init, a usermode helper): only then
-	 * is a closer look needed.  One cheap call decides for nearly every
-	 * target, and enter pays for this on every join.  The PID is the
-	 * handle's: if it is reused meanwhile, the pidfd joins nothing anyway.
+	 * see, or one the kernel started (init, a usermode helper): 0 alone
+	 * proves nothing, and then the closer look decides (PF_KTHREAD in
+	 * /proc/PID/stat, or no memory through the pidfd without /proc).  One
+	 * cheap call decides for nearly every target, and enter pays for this on
+	 * every join.  The PID is the handle's: if it is reused meanwhile, the
+	 * pidfd joins nothing anyway.
 	 */
 	if (getpgid(process->pid) > 0)
 		return 0;

@@ -212,8 +212,8 @@ NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
 	r = proc_mount_at(dirfd);
 	if (r != -ENOSYS)
 		return r;
-	/* Before Linux 5.2: mount(2) through the fd's /proc/self/fd link, while one exists. */
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", dirfd);
+	/* Before Linux 5.2: mount(2) through the /proc/thread-self/fd link, while it exists. */
+	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", dirfd);
 	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
 		if (errno != ENOENT)
 			return negative_errno();
@@ -256,16 +256,20 @@ NSCTL_EXPORT int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t 
 
 	if (pid < 0)
 		return -EINVAL;
-	if (pid > 0)
-		snprintf(path, sizeof(path), "/proc/%d/timens_offsets", (int)pid);
-	else
-		snprintf(path, sizeof(path), "/proc/self/timens_offsets");
 	/* Offsets apply to time_for_children, and only until a process enters it. */
 	length = snprintf(text, sizeof(text), "monotonic %" PRId64 " 0\nboottime %" PRId64 " 0\n",
 			  monotonic, boottime);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return negative_errno();
+	/* PID is ours; the /proc mounted here may number it otherwise (proc_open_of). */
+	if (pid > 0) {
+		fd = proc_open_of(pid, "timens_offsets", O_WRONLY);
+		if (fd < 0)
+			return fd;
+	} else {
+		snprintf(path, sizeof(path), "/proc/self/timens_offsets");
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			return negative_errno();
+	}
 	if (write(fd, text, (size_t)length) != length)
 		return negative_errno();
 	return 0;

@@ -7,6 +7,7 @@
 #define NSCTL_SYSCALLS_H
 
 #include <signal.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -19,9 +20,24 @@
 #define __NR_pidfd_send_signal 424
 #endif
 
+/* linux/pidfd.h (Linux 6.9): a pidfd on one thread, which need not lead its group. */
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
+
 static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 {
 	return (int)syscall(__NR_pidfd_open, pid, flags);
+}
+
+#ifndef __NR_process_madvise
+#define __NR_process_madvise 440
+#endif
+
+static inline int sys_process_madvise(int pidfd, const void *iovec, size_t vlen, int advice,
+				      unsigned int flags)
+{
+	return (int)syscall(__NR_process_madvise, pidfd, iovec, vlen, advice, flags);
 }
 
 static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)

@@ -102,7 +102,7 @@ int proc_environ_split(const char *text, size_t size, char ***ret_environ)
  */
 static int find_cgroup2_mount(const char *path, char **ret_mount_point, const char **ret_rest)
 {
-	_cleanup_fclose_ FILE *f = fopen("/proc/self/mountinfo", "re");
+	_cleanup_fclose_ FILE *f = fopen("/proc/thread-self/mountinfo", "re");
 	_cleanup_free_ char *line = NULL;
 	size_t allocated = 0;
 

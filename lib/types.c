@@ -154,7 +154,13 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 
 int own_ns_open_by_pidfd(enum nsctl_type type)
 {
-	_cleanup_close_ int pidfd = sys_pidfd_open(getpid(), 0);
+	/*
+	 * setns() moves the calling thread alone, so "ours" means this thread's: a
+	 * pidfd of getpid() would name the main thread.  A thread that does not
+	 * lead its group needs PIDFD_THREAD (Linux 6.9, before the ioctls).
+	 */
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	_cleanup_close_ int pidfd = sys_pidfd_open(tid, tid == getpid() ? 0 : PIDFD_THREAD);
 	int fd;
 
 	if (pidfd < 0)
@@ -195,7 +201,11 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 	types = __atomic_load_n(&supported, __ATOMIC_RELAXED);
 	if (types)
 		return types;
-	dirfd = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/*
+	 * O_PATH: an undumpable caller's /proc/self/ns is root's, mode 0511, so an
+	 * ordinary user cannot open it to read; to look its entries up he may.
+	 */
+	dirfd = open("/proc/self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0) {
 		types = types_supported_by_pidfd();
 		__atomic_store_n(&supported, types, __ATOMIC_RELAXED);

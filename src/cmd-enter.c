@@ -603,14 +603,6 @@ int cmd_enter(int argc, char **argv)
 							 NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
 		LEAK_CHECK_NOW();
 
-	/*
-	 * Undumpable, /proc/self/ns is root's and unreadable to an ordinary user, and
-	 * nsctl_types_supported() (the fallback's, the user check's) would find nothing there: ask
-	 * it before, once.
-	 */
-	if (geteuid() != 0 || !req.asked || (req.asked & NSCTL_TYPE_BIT(NSCTL_TYPE_USER)))
-		nsctl_types_supported();
-
 	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)

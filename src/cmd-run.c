@@ -273,11 +273,8 @@ int cmd_run(int argc, char **argv)
 		run_child(&o, sock[1], sync, &saved);
 	}
 	close(sock[1]);
-	if (pid < 0) {
-		/* No child: /proc/self/ns readable again, for create_fail()'s look at the types. */
-		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+	if (pid < 0)
 		create_fail(&o, pid, "clone()");
-	}
 	close_fdp(&o.cgroup_fd);
 	if (sync) {
 		ssize_t n;

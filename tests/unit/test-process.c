@@ -5,9 +5,11 @@
 #include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -40,9 +42,8 @@ static void test_open_self(void **state)
 }
 
 /*
- * Handles come from a small static pool first, then from the heap: many at
- * once, opened and freed by several threads, stay distinct and each names
- * its own process.
+ * Many handles at once, opened and freed by several threads, stay distinct
+ * and each names its own process.
  */
 #define HANDLES_PER_THREAD 24
 #define THREADS            4
@@ -237,6 +238,124 @@ static void test_kernel_thread(void **state)
 	}
 }
 
+/* Whether /proc/2 is kthreadd, the machine's first kernel thread (read only). */
+static bool kthreadd_is_2(void)
+{
+	char comm[32] = "";
+	FILE *f = fopen("/proc/2/comm", "re");
+
+	if (f) {
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+	}
+	return strcmp(comm, "kthreadd\n") == 0;
+}
+
+/* Whether pidfd_open() works here (not before Linux 5.3, nor under some seccomp filters). */
+static bool have_pidfd(void)
+{
+	int fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* In a child without /proc: 0 if every check holds, else the failed one's line. */
+static int kernel_thread_without_proc(bool kthreadd)
+{
+	struct nsctl_process *p = NULL;
+	struct stat st;
+
+	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    umount2("/proc", MNT_DETACH) < 0 || stat("/proc/self", &st) == 0)
+		return __LINE__;
+	/* Without a pidfd nor /proc nothing can hold a process: refused. */
+	if (!have_pidfd())
+		return nsctl_process_open(getpid(), &p) == -ENOENT ? 0 : __LINE__;
+	if (nsctl_process_open(getpid(), &p) < 0 || nsctl_process_procfd(p) != -ENOENT ||
+	    nsctl_process_is_kernel_thread(p) != 0)
+		return __LINE__;
+	nsctl_process_free(p);
+	if (kthreadd) {
+		if (nsctl_process_open(2, &p) < 0 || nsctl_process_is_kernel_thread(p) != 1)
+			return __LINE__;
+		nsctl_process_free(p);
+	}
+	return 0;
+}
+
+/* Without /proc the pidfd alone tells: a kernel thread has no memory of its own. */
+static void test_kernel_thread_without_proc(void **state)
+{
+	bool kthreadd = kthreadd_is_2();
+	int wstatus;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(kernel_thread_without_proc(kthreadd) ? 1 : 0);
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
+/*
+ * PID 1 of a new PID namespace under the /proc it inherited, the machine's:
+ * /proc/1 there is the machine's init, and the handle's procfd must be its own
+ * directory (/proc/self) all the same, and it no kernel thread.
+ */
+static int procfd_under_another_proc(void)
+{
+	struct nsctl_process *p = NULL;
+	struct stat own, got;
+
+	if (getpid() != 1 || stat("/proc/self", &own) < 0)
+		return __LINE__;
+	/* Without a pidfd nothing tells which of that /proc's directories is ours: refused. */
+	if (!have_pidfd())
+		return nsctl_process_open(1, &p) == -ENOENT ? 0 : __LINE__;
+	if (nsctl_process_open(1, &p) < 0 || nsctl_process_procfd(p) < 0 ||
+	    fstat(nsctl_process_procfd(p), &got) < 0)
+		return __LINE__;
+	if (got.st_ino != own.st_ino || got.st_dev != own.st_dev)
+		return __LINE__;
+	if (nsctl_process_is_kernel_thread(p) != 0)
+		return __LINE__;
+	nsctl_process_free(p);
+	return 0;
+}
+
+static void test_procfd_under_another_pid_namespace_proc(void **state)
+{
+	int wstatus;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pid_t inner;
+		int inner_status;
+
+		if (unshare(CLONE_NEWPID) < 0)
+			_exit(2);
+		inner = fork();
+		if (inner == 0)
+			_exit(procfd_under_another_proc() ? 1 : 0);
+		if (inner < 0 || waitpid(inner, &inner_status, 0) != inner)
+			_exit(2);
+		_exit(WIFEXITED(inner_status) ? WEXITSTATUS(inner_status) : 3);
+	}
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_zombie_and_reaped),
 		cmocka_unit_test(test_procfd_after_reap),
 		cmocka_unit_test(test_kernel_thread),
+		cmocka_unit_test(test_kernel_thread_without_proc),
+		cmocka_unit_test(test_procfd_under_another_pid_namespace_proc),
 		cmocka_unit_test(test_many_handles_threads),
 	};
 

@@ -7,6 +7,17 @@
 #include <limits.h>
 #include <sched.h>
 #include <string.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "nsctl.h"
@@ -150,8 +161,116 @@ static void test_pid_parse(void **state)
 	assert_int_equal(pid, 77);
 }
 
-int main(void)
+/* pidfd_open() says ENOSYS from now on, as before Linux 5.3: no fallback through a pidfd. */
+static int deny_pidfd_open(void)
 {
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog program = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) < 0)
+		return -1;
+	/* The filter works, or the test would pass for the wrong reason. */
+	return syscall(SYS_pidfd_open, getpid(), 0) < 0 && errno == ENOSYS ? 0 : -1;
+}
+
+/*
+ * The child of test_types_supported_undumpable, in a fresh image where nothing
+ * has asked nsctl_types_supported() yet: an ordinary user, undumpable, as
+ * nsctl.h advises a caller about to exec.  Writes "TYPES ERRNO" to FD, ERRNO
+ * being what an O_RDONLY open of /proc/self/ns says (the reason for the test).
+ */
+static int undumpable_child(int fd, bool without_pidfd)
+{
+	int probe, probe_errno = 0;
+	char line[64];
+	int n;
+
+	if (without_pidfd && deny_pidfd_open() < 0)
+		return 3;
+	if (getuid() == 0 && (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+			      setresuid(65534, 65534, 65534) < 0))
+		return 2;
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		return 2;
+	probe = open("/proc/self/ns", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (probe < 0)
+		probe_errno = errno;
+	else
+		close(probe);
+	n = snprintf(line, sizeof(line), "%u %d", nsctl_types_supported(), probe_errno);
+	return write(fd, line, (size_t)n) == n ? 0 : 2;
+}
+
+static void types_supported_undumpable(bool without_pidfd)
+{
+	unsigned want = 0, got = 0;
+	int fds[2], wstatus, probe_errno = -1;
+	char line[64] = "", fd_text[16];
+	ssize_t n;
+	pid_t pid;
+
+	nsctl_type_foreach (t) {
+		char path[64];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/self/ns/%s", nsctl_type_get(t)->name);
+		if (lstat(path, &st) == 0)
+			want |= NSCTL_TYPE_BIT(t);
+	}
+	assert_int_not_equal(want, 0);
+	assert_int_equal(pipe2(fds, O_CLOEXEC), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		/* The pipe's write end survives the exec; the image is fresh. */
+		snprintf(fd_text, sizeof(fd_text), "%d", fds[1]);
+		if (fcntl(fds[1], F_SETFD, 0) == 0)
+			execl("/proc/self/exe", "test-types",
+			      without_pidfd ? "--undumpable-child-without-pidfd"
+					    : "--undumpable-child",
+			      fd_text, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	n = read(fds[0], line, sizeof(line) - 1);
+	close(fds[0]);
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+	assert_true(n > 0);
+	line[n] = '\0';
+	assert_int_equal(sscanf(line, "%u %d", &got, &probe_errno), 2);
+	/* The premise: undumpable, the directory cannot be opened to read. */
+	assert_int_equal(probe_errno, EACCES);
+	assert_int_equal(got, want);
+}
+
+static void test_types_supported_undumpable(void **state)
+{
+	(void)state;
+	types_supported_undumpable(false);
+}
+
+/* The same where no pidfd can stand in for /proc/self/ns (Linux before 5.3 or 6.11). */
+static void test_types_supported_undumpable_without_pidfd(void **state)
+{
+	(void)state;
+	types_supported_undumpable(true);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "--undumpable-child") == 0)
+		return undumpable_child(atoi(argv[2]), false);
+	if (argc == 3 && strcmp(argv[1], "--undumpable-child-without-pidfd") == 0)
+		return undumpable_child(atoi(argv[2]), true);
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_is_complete),
 		cmocka_unit_test(test_type_from_name),
@@ -159,6 +278,8 @@ int main(void)
 		cmocka_unit_test(test_types_parse),
 		cmocka_unit_test(test_types_to_clone_flags),
 		cmocka_unit_test(test_types_supported),
+		cmocka_unit_test(test_types_supported_undumpable),
+		cmocka_unit_test(test_types_supported_undumpable_without_pidfd),
 		cmocka_unit_test(test_pid_parse),
 	};
 
