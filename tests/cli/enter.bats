@@ -299,7 +299,8 @@ fds_of_program() {
     TEST_PIDS+=("$!")
     for i in $(seq 200); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
     TEST_PIDS+=("$TARGET")
-    as_nobody "$NSCTL" enter "$TARGET" sleep 600 &
+    # Not through as_nobody, a function: in the background it would be a subshell, not nsctl.
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$(reachable_path "$NSCTL")" enter "$TARGET" sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")
     for i in $(seq 200); do child=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
