@@ -78,7 +78,7 @@ load bad-input
 
 @test "bad input: a kernel thread is read, never signalled, and agrees with /proc" {
     # PID 2 is kthreadd: only its /proc/2/ns links are read.
-    [ "$(cat /proc/2/comm)" = kthreadd ] || skip "PID 2 is not kthreadd here"
+    [ "$(cat /proc/2/comm)" = kthreadd ] || skip "no kernel thread is visible as PID 2 here (kthreadd is outside this PID namespace)"
     run "$NSCTL" compare -r --noheadings $$ 2
     echo "$output"
     [ "$status" -eq 0 ] || [ "$status" -eq 1 ]

@@ -252,7 +252,7 @@ teardown() {
     echo "$output"
     [[ "$output" == *'pty-run: input queue: "X"'* ]]
     # Made another user by -S, it has lost the capability: refused.
-    run timeout 20 "$pty_run" "$NSCTL" run -u -S 65534 --new-session -- "$pty_run" --tiocsti X
+    run timeout 20 "$pty_run" "$NSCTL" run -u -S 65534 --new-session -- "$(reachable_path "$pty_run")" --tiocsti X
     echo "$output"
     [[ "$output" == *"TIOCSTI: Operation not permitted"* ]]
     [[ "$output" == *"pty-run: input queue: empty"* ]]
