@@ -22,6 +22,14 @@ const struct type_row *type_row(enum nsctl_type type);
  */
 int own_ns_open_by_pidfd(enum nsctl_type type);
 
+/*
+ * nsctl_ns_open_path(), and only if PATH still leads to the namespace (DEV,
+ * INO) the caller saw there (INO 0: any), else -ESTALE.  The one way nsctl
+ * opens a path another user or process controls (/proc/PID/fd/N, a pin).
+ */
+int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
+			 enum nsctl_type *ret_type);
+
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 

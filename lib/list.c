@@ -341,22 +341,22 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 {
 	_cleanup_close_ int fd = -1;
 	enum nsctl_type type = e->pub.id.type;
-	struct stat st;
 	uint64_t id;
 	int related;
 
-	if (e->fd >= 0)
+	if (e->fd >= 0) {
+		/* From an NS_GET_* ioctl: nsfs, and the inode the entry was made from. */
 		fd = TAKE_FD(e->fd);
-	else if (e->path)
-		fd = open(e->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	} else if (e->path) {
+		/*
+		 * The path is /proc/PID/fd/N or a pin, which their owner can swap since the
+		 * scan for a FIFO (a plain open() would wait for a writer for ever) or a
+		 * device node of their choosing: look with O_PATH, and open only the
+		 * namespace seen during the scan.  A process may also have left it (setns).
+		 */
+		fd = ns_open_path_checked(e->path, (int)type, e->pub.id.dev, e->pub.id.ino, NULL);
+	}
 	if (fd < 0)
-		return;
-	/*
-	 * The fd comes from /proc/PID/ns, a pin we stat()ed or an NS_GET_* ioctl: it is
-	 * nsfs, so nsctl_ns_identify()'s checks are spent here only on the inode, which a
-	 * process may have changed (setns) since the scan.
-	 */
-	if (fstat(fd, &st) < 0 || st.st_dev != e->pub.id.dev || st.st_ino != e->pub.id.ino)
 		return;
 	if (ioctl(fd, NS_GET_ID, &id) == 0)
 		e->pub.id.id = id;

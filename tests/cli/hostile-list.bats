@@ -1,0 +1,66 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# nsctl list among users it does not trust: a path recorded during the scan
+# (/proc/PID/fd/N, a pin) that its owner swaps for a FIFO or a device node
+# never makes list hang or open it; pins made in a chroot; command lines that
+# carry terminal control bytes.
+
+load helpers
+load hostile-list
+
+setup() {
+    require_root
+    TMP=$(mktemp -d)
+    chmod 755 "$TMP"
+}
+
+teardown() {
+    cleanup_pids
+    # The racers' pins are in their own mount namespaces, gone with them.
+    rm -rf "$TMP"
+}
+
+@test "hostile-list: an fd flipped between a namespace and a FIFO never hangs list" {
+    require_userns_for_nobody
+    start_racer fd fifo
+    list_under_race 40
+    list_under_race 20 -J
+    list_under_race 20 -P
+}
+
+@test "hostile-list: a pin with a FIFO bind-mounted over it and off again never hangs list" {
+    require_userns_for_nobody
+    start_racer pin fifo
+    # The racer's pins are there, as list reaches them: through its root.
+    JSON=$(timeout 10 "$NSCTL" list -J -P -o NS,NSFS --type uts)
+    echo "$JSON" | jq -e --arg dir "/proc/$RACER/root$RACER_DIR/pin-" \
+        '[.namespaces[] | select(.nsfs != null and (.nsfs | startswith($dir)))] | length > 0'
+    list_under_race 40
+    list_under_race 20 -J
+    list_under_race 20 -P
+}
+
+# Every open() nsctl makes of a path another process controls (its fds, its
+# root, where its pins are), as strace saw them: those without O_PATH.
+opens_without_o_path() {
+    grep -E 'open(at)?\(.*"/proc/[0-9]+/(fd|root)/' "$1" | grep -v O_PATH || true
+}
+
+@test "hostile-list: list opens no device node an ordinary user swapped in, and never by its path" {
+    require_userns_for_nobody
+    for mode in fd pin; do
+        start_racer "$mode" /dev/null
+        for i in $(seq 15); do
+            timeout 20 strace -f -yy -e trace=open,openat -o "$TMP/trace" \
+                "$NSCTL" list -o NS,ID,ONS >/dev/null
+            # Where another process chose the file, nsctl only looks (O_PATH)...
+            [ -z "$(opens_without_o_path "$TMP/trace")" ] || {
+                opens_without_o_path "$TMP/trace"
+                false
+            }
+            # ...and no fd it opened to read or write ever led to the device.
+            ! grep -v O_PATH "$TMP/trace" | grep -E '= [0-9]+</dev/null' || false
+        done
+        cleanup_pids
+    done
+}
