@@ -210,8 +210,9 @@ static int scan_pins_of(struct nsctl_list *list, const struct entry *mnt, bool o
 	while (getline(&line, &line_size, f) > 0) {
 		struct mountinfo_nsfs nsfs;
 		struct entry *e;
-		struct stat st;
 		size_t offset;
+		dev_t dev;
+		ino_t ino;
 
 		if (mountinfo_parse_nsfs(line, &nsfs) <= 0)
 			continue;
@@ -225,9 +226,10 @@ static int scan_pins_of(struct nsctl_list *list, const struct entry *mnt, bool o
 			continue;
 		strcpy(path + offset, nsfs.mount_point);
 		/* Something may be mounted over the pin since: believe only the inode we find. */
-		if (stat(path, &st) < 0 || st.st_ino != nsfs.ino)
+		if (list_stat_cached(AT_FDCWD, path, &dev, &ino) < 0 ||
+		    !list_is_namespace(list, dev, ino, nsfs.ino))
 			continue;
-		r = entry_get(list, nsfs.type, st.st_dev, st.st_ino, path, &e);
+		r = entry_get(list, nsfs.type, dev, ino, path, &e);
 		if (r < 0)
 			return r;
 		r = add_pin(e, path, offset);
