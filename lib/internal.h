@@ -56,6 +56,7 @@ int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry);
 struct mountinfo_nsfs {
 	enum nsctl_type type;
 	ino_t ino;
+	int mount_id;
 	const char *mount_point; /* unescaped, into the parsed line */
 };
 

@@ -108,3 +108,25 @@ list_under_race() {
         fi
     done
 }
+
+# A minimal root at DIR for PROGRAMS...: each in DIR/bin, with the shared
+# libraries ldd names at their own paths, and proc mounted on DIR/proc (in our
+# mount namespace, as a chroot shares it): teardown unmounts it by that path.
+make_chroot() {
+    local dir=$1 program lib
+    shift
+    mkdir -p "$dir/bin" "$dir/proc"
+    for program in "$@"; do
+        cp "$program" "$dir/bin/"
+        for lib in $(ldd "$program" | grep -o '/[^ ]*'); do
+            cp --parents -L "$lib" "$dir"
+        done
+    done
+    mount -t proc proc "$dir/proc"
+}
+
+# The value of KEY in the JSON object of namespace INODE in list -J's output JSON.
+json_field() {
+    echo "$1" | jq -r --argjson ns "$2" \
+        "[.namespaces[] | .. | objects | select(.ns == \$ns)] | .[0].$3"
+}

@@ -16,7 +16,11 @@ setup() {
 
 teardown() {
     cleanup_pids
-    # The racers' pins are in their own mount namespaces, gone with them.
+    # The racers' pins are in their own mount namespaces, gone with them; a chroot's are not.
+    if [ -n "${CHROOT:-}" ]; then
+        umount -l "$CHROOT/pin" 2>/dev/null || true
+        umount -l "$CHROOT/proc" 2>/dev/null || true
+    fi
     rm -rf "$TMP"
 }
 
@@ -69,4 +73,31 @@ opens_without_o_path() {
         done
         cleanup_pids
     done
+}
+
+@test "hostile-list: a pin made in a chroot that shares our mount namespace is listed, inside and out" {
+    start_target --uts
+    ino=$(ns_inode "$TARGET" uts)
+    CHROOT=$TMP/root
+    # libsmartcols comes with lsns: nsctl loads it when it prints a table.
+    make_chroot "$CHROOT" "$NSCTL" "$(command -v lsns)"
+    timeout 10 chroot "$CHROOT" /bin/nsctl pin --uts "$TARGET" /pin
+    [ "$(stat -c %i "$CHROOT/pin")" = "$ino" ]
+    # lsns, the independent witness, inside and out (2.38 lists only namespaces a
+    # process is in, so while the target lives).
+    timeout 10 chroot "$CHROOT" /bin/lsns -t uts -n -r -o NS,NSFS | grep -qx "$ino /pin"
+    lsns -t uts -n -r -o NS,NSFS | grep -qx "$ino $CHROOT/pin"
+    for held_by in process pin; do
+        JSON=$(timeout 10 chroot "$CHROOT" /bin/nsctl list -J -o NS,NSFS --type uts)
+        [ "$(json_field "$JSON" "$ino" nsfs)" = /pin ]
+        JSON=$(timeout 10 "$NSCTL" list -J -o NS,NSFS --type uts)
+        [ "$(json_field "$JSON" "$ino" nsfs)" = "$CHROOT/pin" ]
+        # Then the namespace is held by the pin alone.
+        kill -KILL "$TARGET" 2>/dev/null || true
+        wait "$TARGET" 2>/dev/null || true
+    done
+    JSON=$(timeout 10 chroot "$CHROOT" /bin/nsctl list -J -o NS,NPROCS --type uts)
+    [ "$(json_field "$JSON" "$ino" nprocs)" = 0 ]
+    timeout 10 chroot "$CHROOT" /bin/nsctl unpin /pin
+    [ ! -e "$CHROOT/pin" ]
 }
