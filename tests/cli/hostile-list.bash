@@ -130,3 +130,10 @@ json_field() {
     echo "$1" | jq -r --argjson ns "$2" \
         "[.namespaces[] | .. | objects | select(.ns == \$ns)] | .[0].$3"
 }
+
+# Whether FILE holds any byte a terminal obeys or that is no UTF-8: ESC, BEL,
+# CR, DEL, 0xff, or the two bytes of the 8-bit CSI (U+009B); prints the bytes found.
+has_raw_control_bytes() {
+    od -An -v -tx1 -w1000000 "$1" | tr -s ' ' '\n' | grep -E -x '1b|07|0d|7f|ff' | sort -u
+    od -An -v -tx1 -w1000000 "$1" | grep -o 'c2 9b' | sort -u
+}

@@ -101,3 +101,28 @@ opens_without_o_path() {
     timeout 10 chroot "$CHROOT" /bin/nsctl unpin /pin
     [ ! -e "$CHROOT/pin" ]
 }
+
+@test "hostile-list: control bytes and bad UTF-8 in a command line reach no output raw" {
+    cmd=$'before\e]0;title\a\rmid\nafter\xff\xc2\x9bend'
+    unshare --uts bash -c 'exec -a "$0" sleep 600' "$cmd" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    for format in "" -r -J --dot --tree=process; do
+        "$NSCTL" list $format -o PID,COMMAND --type uts >"$TMP/out"
+        grep -q "$TARGET" "$TMP/out"
+        [ -z "$(has_raw_control_bytes "$TMP/out")" ] || {
+            echo "list $format wrote raw: $(has_raw_control_bytes "$TMP/out" | tr '\n' ' ')"
+            false
+        }
+    done
+    # The newline too: the table's row and the graph's label stay on one line.
+    "$NSCTL" list -o PID,COMMAND --type uts | grep -Eq "^ *$TARGET before.*after.*end 600"
+    "$NSCTL" list -r -o PID,COMMAND --type uts | grep -Eq "^$TARGET before.*after.*end"
+    "$NSCTL" list --dot --type uts | grep -q "^.pid$TARGET .*before.*after.*end 600"
+    "$NSCTL" list --dot --type uts | dot -Tsvg >/dev/null
+    # JSON escapes what JSON can (C0); the bad byte and the C1 control become U+FFFD.
+    "$NSCTL" list -J -o PID,COMMAND --type uts | jq -e --argjson pid "$TARGET" \
+        '.namespaces[] | select(.pid == $pid) | .command ==
+         "before\u001b]0;title\u0007\rmid\nafter\ufffd\ufffdend 600"'
+}
