@@ -108,7 +108,9 @@ static void help(void)
 	cli_help_footer(stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
-	      "--task, --tree and --notruncate here.\n",
+	      "--task, --tree and --notruncate here.\n"
+	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
+	      "in every format, as nsctl-list(1) says.\n",
 	      stdout);
 }
 
