@@ -129,6 +129,8 @@ static int aggregate(struct nsctl_list *list)
 				r = entry_get(list, t, rec->ns[t].dev, rec->ns[t].ino, path, &e);
 				if (r < 0)
 					return r;
+				if (r > 0)
+					e->path_is_ns_link = true;
 				/* The first process seen is the lowest: /proc lists PIDs in order.
 				 */
 				if (e->pub.nprocs++ == 0) {
@@ -146,6 +148,8 @@ static int aggregate(struct nsctl_list *list)
 					      path, &e);
 				if (r < 0)
 					return r;
+				if (r > 0)
+					e->path_is_ns_link = true;
 			}
 		}
 		for (size_t h = 0; h < rec->n_held; h++) {
@@ -391,12 +395,25 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 {
 	_cleanup_close_ int fd = -1;
 	enum nsctl_type type = e->pub.id.type;
+	struct stat st;
 	uint64_t id;
 	int related;
 
 	if (e->fd >= 0) {
 		/* From an NS_GET_* ioctl: nsfs, and the inode the entry was made from. */
 		fd = TAKE_FD(e->fd);
+	} else if (e->path_is_ns_link) {
+		/*
+		 * The kernel makes /proc/PID/ns/TYPE lead into nsfs, whatever the process
+		 * does; it can only leave the namespace (setns), which the inode shows.
+		 * So one open, not ns_open_path_checked()'s two and its checks: most
+		 * entries are these (with it for all, a list of 10,000 processes took
+		 * 13% longer in one noisy trial; with this, as long as before).
+		 */
+		fd = open(e->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != e->pub.id.dev ||
+				st.st_ino != e->pub.id.ino))
+			return;
 	} else if (e->path) {
 		/*
 		 * The path is /proc/PID/fd/N or a pin, which their owner can swap since the

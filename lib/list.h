@@ -37,6 +37,7 @@ struct entry {
 	struct nsctl_list_ns pub;
 	struct proc_record *record; /* its lowest process, or NULL */
 	char *path;
+	bool path_is_ns_link;   /* path is /proc/PID/ns/TYPE, which always leads into nsfs */
 	char **pins;            /* NULL-terminated */
 	size_t *pin_mountpoint; /* where the mount point starts in pins[i] */
 	size_t n_pins;
