@@ -48,14 +48,21 @@ static int push_held(struct proc_record *rec, const struct held_ns *held)
 int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino)
 {
 	struct statx stx;
+	struct stat st;
 
 	/*
 	 * AT_STATX_DONT_SYNC: a FUSE file swapped in for the namespace would otherwise
 	 * have its server asked for attributes, and a server that never answers would
 	 * hang the whole list.  nsfs has nothing to refresh.
 	 */
-	if (statx(dir, name, AT_STATX_DONT_SYNC, STATX_INO, &stx) < 0)
-		return negative_errno();
+	if (statx(dir, name, AT_STATX_DONT_SYNC, STATX_INO, &stx) < 0) {
+		/* Before Linux 4.11 (or where a seccomp filter denies it): what there is. */
+		if (errno != ENOSYS || fstatat(dir, name, &st, 0) < 0)
+			return negative_errno();
+		*ret_dev = st.st_dev;
+		*ret_ino = st.st_ino;
+		return 0;
+	}
 	*ret_dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
 	*ret_ino = (ino_t)stx.stx_ino;
 	return 0;
