@@ -588,6 +588,10 @@ struct nsctl_list;
 /*
  * Scan the host: FLAGS is a set of NSCTL_LIST_*.  Processes that vanish during
  * the scan are left out; what the caller may not look at is left out too.
+ * PATH and PINS may be another user's to change (an fd, a pin): open them with
+ * nsctl_ns_open_path() and compare the inode, never with a plain open(), which
+ * a FIFO swapped in would block for ever.  COMMAND and the paths are anyone's
+ * bytes: escape them before they reach a terminal.
  */
 int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list);
 

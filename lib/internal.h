@@ -29,6 +29,14 @@ int own_ns_open_by_pidfd(enum nsctl_type type);
  */
 int proc_open_of(pid_t pid, const char *name, int flags);
 
+/*
+ * nsctl_ns_open_path(), and only if PATH still leads to the namespace (DEV,
+ * INO) the caller saw there (INO 0: any), else -ESTALE.  The one way nsctl
+ * opens a path another user or process controls (/proc/PID/fd/N, a pin).
+ */
+int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
+			 enum nsctl_type *ret_type);
+
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 
@@ -55,6 +63,7 @@ int mountinfo_parse_line(char *line, struct mountinfo_entry *ret_entry);
 struct mountinfo_nsfs {
 	enum nsctl_type type;
 	ino_t ino;
+	int mount_id;
 	const char *mount_point; /* unescaped, into the parsed line */
 };
 

@@ -37,6 +37,7 @@ struct entry {
 	struct nsctl_list_ns pub;
 	struct proc_record *record; /* its lowest process, or NULL */
 	char *path;
+	bool path_is_ns_link;   /* path is /proc/PID/ns/TYPE, which always leads into nsfs */
 	char **pins;            /* NULL-terminated */
 	size_t *pin_mountpoint; /* where the mount point starts in pins[i] */
 	size_t n_pins;
@@ -53,7 +54,18 @@ struct nsctl_list {
 	struct ns_hash hash;
 	struct proc_record *records; /* by PID */
 	size_t n_records;
+	dev_t nsfs_dev; /* the one nsfs file system every namespace is on; 0: unknown */
 };
+
+/*
+ * Whether (DEV, INO), as statx() saw it without asking the file system to
+ * refresh it, is the namespace INO on nsfs.  A name another process controls
+ * (its fd, a pin's path) can lead anywhere meanwhile, a FUSE file among them.
+ */
+bool list_is_namespace(const struct nsctl_list *list, dev_t dev, ino_t ino, ino_t expected_ino);
+
+/* statx() of NAME under DIR, following links, from what the kernel has at hand. */
+int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino);
 
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
 int list_scan_processes(struct nsctl_list *list, unsigned flags);

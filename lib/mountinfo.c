@@ -124,6 +124,7 @@ int mountinfo_parse_nsfs(char *line, struct mountinfo_nsfs *ret)
 	/* The root of an nsfs bind mount is the namespace, written as its link. */
 	if (strcmp(e.fstype, "nsfs") != 0 || ns_link_parse(e.root, &nsfs.type, &nsfs.ino) < 0)
 		return 0;
+	nsfs.mount_id = e.mount_id;
 	nsfs.mount_point = e.mount_point;
 	*ret = nsfs;
 	return 1;

@@ -153,7 +153,8 @@ NSCTL_EXPORT int nsctl_ns_id_format(const struct nsctl_ns_id *id, char *buf, siz
 	return n;
 }
 
-NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type)
+int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
+			 enum nsctl_type *ret_type)
 {
 	_cleanup_close_ int pathfd = -1, fd = -1;
 	char proc_path[64];
@@ -165,7 +166,8 @@ NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_t
 		return -EINVAL;
 	/*
 	 * Look first, open after: an O_PATH fd does not open the file itself, so a
-	 * FIFO cannot block us and a tty cannot become our controlling terminal.
+	 * FIFO cannot block us, a device's driver is never called, and a tty cannot
+	 * become our controlling terminal.
 	 */
 	pathfd = open(path, O_PATH | O_CLOEXEC);
 	if (pathfd < 0)
@@ -176,6 +178,9 @@ NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_t
 		return -EISDIR;
 	if (!S_ISREG(st.st_mode))
 		return -ENOTTY;
+	/* Whoever controls PATH may have swapped it since the caller saw (DEV, INO) there. */
+	if (ino && (st.st_dev != dev || st.st_ino != ino))
+		return -ESTALE;
 	r = require_nsfs(pathfd);
 	if (r < 0)
 		return r;
@@ -192,6 +197,11 @@ NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_t
 	if (ret_type)
 		*ret_type = type;
 	return TAKE_FD(fd);
+}
+
+NSCTL_EXPORT int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type)
+{
+	return ns_open_path_checked(path, expected, 0, 0, ret_type);
 }
 
 static int open_related(int fd, unsigned long request)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -44,6 +45,35 @@ static int push_held(struct proc_record *rec, const struct held_ns *held)
 	return 0;
 }
 
+int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino)
+{
+	struct statx stx;
+	struct stat st;
+
+	/*
+	 * AT_STATX_DONT_SYNC: a FUSE file swapped in for the namespace would otherwise
+	 * have its server asked for attributes, and a server that never answers would
+	 * hang the whole list.  nsfs has nothing to refresh.
+	 */
+	if (statx(dir, name, AT_STATX_DONT_SYNC, STATX_INO, &stx) < 0) {
+		/* Before Linux 4.11 (or where a seccomp filter denies it): what there is. */
+		if (errno != ENOSYS || fstatat(dir, name, &st, 0) < 0)
+			return negative_errno();
+		*ret_dev = st.st_dev;
+		*ret_ino = st.st_ino;
+		return 0;
+	}
+	*ret_dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
+	*ret_ino = (ino_t)stx.stx_ino;
+	return 0;
+}
+
+bool list_is_namespace(const struct nsctl_list *list, dev_t dev, ino_t ino, ino_t expected_ino)
+{
+	/* A FUSE server picks its inode numbers: the number alone proves nothing. */
+	return ino == expected_ino && (!list->nsfs_dev || dev == list->nsfs_dev);
+}
+
 /* One linux_dirent64, as getdents64() fills its buffer. */
 struct dirent64_header {
 	uint64_t d_ino;
@@ -59,7 +89,7 @@ struct dirent64_header {
  * fcntl() per process, and a listing that left room for more entries is complete, since
  * /proc fills the buffer until it is full or the table ends.
  */
-static void scan_fds(int dir, struct proc_record *rec)
+static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec)
 {
 	_cleanup_close_ int fd = -1;
 	char buf[4096] __attribute__((aligned(8)));
@@ -74,8 +104,8 @@ static void scan_fds(int dir, struct proc_record *rec)
 			const struct dirent64_header *de = (const void *)(buf + off);
 			struct held_ns held;
 			char target[64];
-			struct stat st;
 			ssize_t length;
+			ino_t ino;
 
 			off += de->d_reclen;
 			if (de->d_name[0] == '.')
@@ -84,9 +114,9 @@ static void scan_fds(int dir, struct proc_record *rec)
 			if (length <= 0 || (size_t)length >= sizeof(target) ||
 			    ns_link_parse_length(target, (size_t)length, &held.type, &held.ino) < 0)
 				continue;
-			if (fstatat(fd, de->d_name, &st, 0) < 0 || st.st_ino != held.ino)
+			if (list_stat_cached(fd, de->d_name, &held.dev, &ino) < 0 ||
+			    !list_is_namespace(list, held.dev, ino, held.ino))
 				continue;
-			held.dev = st.st_dev;
 			held.fd = atoi(de->d_name);
 			if (push_held(rec, &held) < 0)
 				return;
@@ -94,8 +124,8 @@ static void scan_fds(int dir, struct proc_record *rec)
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
 
-static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
-			 struct proc_record *rec)
+static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
+			 unsigned flags, struct proc_record *rec)
 {
 	_cleanup_close_ int dir = -1, fd = -1;
 	char name[16], buf[512];
@@ -129,7 +159,7 @@ static void scan_process(int proc, const struct ns_paths *paths, unsigned flags,
 			rec->children[t] = (struct raw_ns){ st.st_dev, st.st_ino };
 	}
 	if (flags & NSCTL_LIST_FDS)
-		scan_fds(dir, rec);
+		scan_fds(list, dir, rec);
 	rec->seen = true;
 }
 
@@ -227,7 +257,7 @@ static void scan_one(struct nsctl_list *list, size_t i, void *data)
 {
 	struct scan_data *scan = data;
 
-	scan_process(scan->proc, &scan->paths, scan->flags, &list->records[i]);
+	scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i]);
 }
 
 int list_scan_processes(struct nsctl_list *list, unsigned flags)
@@ -245,6 +275,16 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return negative_errno();
 	if (fs.f_type != PROC_SUPER_MAGIC)
 		return -ENOENT;
+	nsctl_type_foreach (t) {
+		char name[32];
+		struct stat st;
+
+		snprintf(name, sizeof(name), "self/ns/%s", type_proc_name(t, false));
+		if (fstatat(proc, name, &st, 0) == 0) {
+			list->nsfs_dev = st.st_dev;
+			break;
+		}
+	}
 	r = read_pids(proc, list);
 	if (r < 0)
 		return r;

@@ -108,7 +108,9 @@ static void help(void)
 	cli_help_footer(stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
-	      "--task, --tree and --notruncate here.\n",
+	      "--task, --tree and --notruncate here.\n"
+	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
+	      "in every format, as nsctl-list(1) says.\n",
 	      stdout);
 }
 
@@ -232,6 +234,103 @@ static const char *user_name(uid_t uid)
 	return cache[n++].name;
 }
 
+/*
+ * How many bytes of S (not at its end) are one printable character: an ASCII
+ * one or a well-formed UTF-8 sequence that is not a C1 control; 0 for a
+ * control byte (C0, DEL), a C1 control (U+0080-U+009F: 8-bit CSI and its kind,
+ * which some terminals obey) or a byte that begins no valid sequence.
+ */
+static size_t printable_length(const unsigned char *s)
+{
+	unsigned codepoint, min;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 && s[0] != 0x7f;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2, codepoint = s[0] & 0x1f, min = 0x80;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3, codepoint = s[0] & 0x0f, min = 0x800;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4, codepoint = s[0] & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		/* A NUL ends the string and is no continuation byte either. */
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		codepoint = codepoint << 6 | (s[i] & 0x3f);
+	}
+	/* Overlong forms, UTF-16 surrogates and beyond U+10FFFF are not UTF-8. */
+	if (codepoint < min || (codepoint >= 0xd800 && codepoint <= 0xdfff) || codepoint > 0x10ffff)
+		return 0;
+	return codepoint <= 0x9f ? 0 : n;
+}
+
+/*
+ * TEXT as a JSON string may hold it: libsmartcols escapes C0 controls as JSON
+ * does, but writes every other byte as it is, and JSON text must be
+ * UTF-8 (RFC 8259).  So a byte of no valid sequence, DEL and a C1 control
+ * become U+FFFD, the replacement character.  NULL when TEXT needs no change
+ * (or on no memory: the caller then stops).
+ */
+static char *json_safe(const char *text, bool *ret_changed)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	char *safe, *out;
+	size_t n;
+
+	*ret_changed = false;
+	for (; *p; p += n) {
+		n = printable_length(p);
+		if (n == 0 && (*p >= 0x7f)) {
+			*ret_changed = true;
+			break;
+		}
+		n = n ? n : 1;
+	}
+	if (!*ret_changed)
+		return NULL;
+	/* Each byte becomes at most the three of U+FFFD. */
+	safe = malloc(strlen(text) * 3 + 1);
+	if (!safe)
+		return NULL;
+	out = safe;
+	for (p = (const unsigned char *)text; *p; p += n) {
+		n = printable_length(p);
+		if (n) {
+			memcpy(out, p, n);
+			out += n;
+		} else if (*p < 0x7f) {
+			*out++ = (char)*p;
+			n = 1;
+		} else {
+			memcpy(out, "\xef\xbf\xbd", 3);
+			out += 3;
+			/* A C1 control is one character of two bytes; a stray byte is one. */
+			n = p[0] == 0xc2 && (p[1] & 0xc0) == 0x80 ? 2 : 1;
+		}
+	}
+	*out = '\0';
+	return safe;
+}
+
+static void set_text(const struct request *req, struct libscols_line *line, size_t column,
+		     const char *text)
+{
+	_cleanup_free_ char *safe = NULL;
+	bool changed = false;
+
+	if (req->json) {
+		safe = json_safe(text, &changed);
+		if (changed && !safe)
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	}
+	if (scols_line_set_data(line, column, safe ? safe : text) < 0)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+}
+
 static void set_number(struct libscols_line *line, size_t column, uintmax_t value)
 {
 	char buf[32];
@@ -241,10 +340,10 @@ static void set_number(struct libscols_line *line, size_t column, uintmax_t valu
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 }
 
-static void set_joined(struct libscols_line *line, size_t column, const char *const *texts,
-		       const pid_t *pids, size_t n, const char *separator)
+static void set_joined(const struct request *req, struct libscols_line *line, size_t column,
+		       const char *const *texts, const pid_t *pids, size_t n, const char *separator)
 {
-	char *joined = NULL;
+	_cleanup_free_ char *joined = NULL;
 	size_t length = 0;
 	FILE *f;
 
@@ -261,8 +360,9 @@ static void set_joined(struct libscols_line *line, size_t column, const char *co
 		else
 			fprintf(f, "%d", pids[i]);
 	}
-	if (fclose(f) != 0 || scols_line_refer_data(line, column, joined) < 0)
+	if (fclose(f) != 0)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	set_text(req, line, column, joined);
 }
 
 static void fill_line(const struct request *req, struct libscols_line *line,
@@ -315,7 +415,7 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 				text = "unassigned";
 			break;
 		case COL_NSFS:
-			set_joined(line, c, ns->pins, NULL, ns->n_pins, "\n");
+			set_joined(req, line, c, ns->pins, NULL, ns->n_pins, "\n");
 			break;
 		case COL_PNS:
 			/* 0 for none, as lsns writes it. */
@@ -325,13 +425,13 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 			set_number(line, c, ns->owner ? ns->owner->id.ino : 0);
 			break;
 		case COL_HOLDERS:
-			set_joined(line, c, NULL, ns->holders, ns->n_holders, ",");
+			set_joined(req, line, c, NULL, ns->holders, ns->n_holders, ",");
 			break;
 		case COL_COUNT:
 			break;
 		}
-		if (text && scols_line_set_data(line, c, text) < 0)
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		if (text)
+			set_text(req, line, c, text);
 	}
 }
 
@@ -411,17 +511,29 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	free(lines);
 }
 
-/* A DOT string: quotes, backslashes and line ends escaped. */
+/*
+ * A DOT string: quotes, backslashes and line ends escaped, and every other
+ * control byte (command lines are anyone's: an ESC, a BEL or a CR would reach
+ * the terminal of whoever reads the graph) or byte of no valid UTF-8 sequence
+ * (which dot refuses) written as the text \xNN.
+ */
 static void dot_string(FILE *out, const char *text)
 {
+	const unsigned char *p = (const unsigned char *)text;
+	size_t n;
+
 	fputc('"', out);
-	for (const char *p = text; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fputc('\\', out);
-		if (*p == '\n')
+	for (; *p; p += n) {
+		n = printable_length(p);
+		if (n == 1 && (*p == '"' || *p == '\\'))
+			fprintf(out, "\\%c", *p);
+		else if (n)
+			fwrite(p, 1, n, out);
+		else if (*p == '\n')
 			fputs("\\n", out);
 		else
-			fputc(*p, out);
+			fprintf(out, "\\\\x%02x", *p);
+		n = n ? n : 1;
 	}
 	fputc('"', out);
 }

@@ -164,6 +164,8 @@ static void test_nsfs_line(void **state)
 	assert_int_equal(mountinfo_parse_nsfs(blue, &m), 1);
 	assert_int_equal(m.type, NSCTL_TYPE_NET);
 	assert_int_equal(m.ino, 4026532301u);
+	/* The mount's ID: list finds a mount once when two tables show it. */
+	assert_int_equal(m.mount_id, 610);
 	assert_string_equal(m.mount_point, "/run/netns/blue");
 	/* No optional fields at all, and several. */
 	assert_int_equal(mountinfo_parse_nsfs(none, &m), 1);

@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# nsctl list among users it does not trust: a path recorded during the scan
+# (/proc/PID/fd/N, a pin) that its owner swaps for a FIFO or a device node
+# never makes list hang or open it; pins made in a chroot; command lines that
+# carry terminal control bytes.
+
+load helpers
+load hostile-list
+
+setup() {
+    require_root
+    TMP=$(mktemp -d)
+    chmod 755 "$TMP"
+}
+
+teardown() {
+    cleanup_pids
+    # The racers' pins are in their own mount namespaces, gone with them; a chroot's are not.
+    if [ -n "${CHROOT:-}" ]; then
+        umount -l "$CHROOT/pin" 2>/dev/null || true
+        umount -l "$CHROOT/proc" 2>/dev/null || true
+    fi
+    rm -rf "$TMP"
+}
+
+@test "hostile-list: an fd flipped between a namespace and a FIFO never hangs list" {
+    require_userns_for_nobody
+    start_racer fd fifo
+    # The racer's namespaces are there, named by the fds it swaps, whenever a run
+    # finds a namespace at them.
+    found=
+    for i in $(seq 20); do
+        JSON=$(timeout 10 "$NSCTL" list -J -o NS,PATH --type uts)
+        echo "$JSON" | jq -e --arg fd "/proc/$RACER/fd/5" \
+            '[.namespaces[] | select(.path | startswith($fd))] | length > 0' &&
+            found=1 && break
+    done
+    [ -n "$found" ]
+    list_under_race 40
+    list_under_race 20 -J
+    list_under_race 20 -P
+}
+
+@test "hostile-list: a pin with a FIFO bind-mounted over it and off again never hangs list" {
+    require_userns_for_nobody
+    start_racer pin fifo
+    # The racer's pins are there, as list reaches them (through its root), whenever
+    # no FIFO covers them: the racer covers all at once, so some runs see none.
+    found=
+    for i in $(seq 20); do
+        JSON=$(timeout 10 "$NSCTL" list -J -P -o NS,NSFS --type uts)
+        echo "$JSON" | jq -e --arg dir "/proc/$RACER/root$RACER_DIR/pin-" \
+            '[.namespaces[] | select(.nsfs != null and (.nsfs | startswith($dir)))] |
+             length > 0' && found=1 && break
+    done
+    [ -n "$found" ]
+    list_under_race 40
+    list_under_race 20 -J
+    list_under_race 20 -P
+}
+
+# Every open() nsctl makes of a path another process controls (its fds, its
+# root, where its pins are), as strace saw them: those without O_PATH.
+opens_without_o_path() {
+    grep -E 'open(at)?\(.*"/proc/[0-9]+/(fd|root)/' "$1" | grep -v O_PATH || true
+}
+
+@test "hostile-list: list opens no device node an ordinary user swapped in, and never by its path" {
+    require_userns_for_nobody
+    for mode in fd pin; do
+        start_racer "$mode" /dev/null
+        looked=0
+        for i in $(seq 15); do
+            # LeakSanitizer cannot work under ptrace: in the sanitizer build, no leak check.
+            ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0 \
+                timeout 20 strace -f -yy -e trace=open,openat -o "$TMP/trace" \
+                "$NSCTL" list -o NS,ID,ONS >/dev/null
+            # Where another process chose the file, nsctl only looks (O_PATH)...
+            [ -z "$(opens_without_o_path "$TMP/trace")" ] || {
+                opens_without_o_path "$TMP/trace"
+                false
+            }
+            # ...and no fd it opened to read or write ever led to the device.
+            ! grep -v O_PATH "$TMP/trace" | grep -E '= [0-9]+</dev/null' || false
+            grep -Eq "\"/proc/$RACER/(fd|root)/.*O_PATH" "$TMP/trace" && looked=$((looked + 1))
+        done
+        # The racer's fds or pins were among what list looked at.
+        [ "$looked" -gt 0 ]
+        cleanup_pids
+    done
+}
+
+@test "hostile-list: a pin made in a chroot that shares our mount namespace is listed, inside and out" {
+    start_target --uts
+    ino=$(ns_inode "$TARGET" uts)
+    CHROOT=$TMP/root
+    # libsmartcols comes with lsns: nsctl loads it when it prints a table.
+    make_chroot "$CHROOT" "$NSCTL" "$(command -v lsns)"
+    timeout 10 chroot "$CHROOT" /bin/nsctl pin --uts "$TARGET" /pin
+    [ "$(stat -c %i "$CHROOT/pin")" = "$ino" ]
+    # lsns, the independent witness, inside and out (2.38 lists only namespaces a
+    # process is in, so while the target lives).
+    timeout 10 chroot "$CHROOT" /bin/lsns -t uts -n -r -o NS,NSFS | grep -qx "$ino /pin"
+    lsns -t uts -n -r -o NS,NSFS | grep -qx "$ino $CHROOT/pin"
+    for held_by in process pin; do
+        JSON=$(timeout 10 chroot "$CHROOT" /bin/nsctl list -J -o NS,NSFS --type uts)
+        [ "$(json_field "$JSON" "$ino" nsfs)" = /pin ]
+        JSON=$(timeout 10 "$NSCTL" list -J -o NS,NSFS --type uts)
+        [ "$(json_field "$JSON" "$ino" nsfs)" = "$CHROOT/pin" ]
+        # Then the namespace is held by the pin alone.
+        kill -KILL "$TARGET" 2>/dev/null || true
+        wait "$TARGET" 2>/dev/null || true
+    done
+    JSON=$(timeout 10 chroot "$CHROOT" /bin/nsctl list -J -o NS,NPROCS --type uts)
+    [ "$(json_field "$JSON" "$ino" nprocs)" = 0 ]
+    timeout 10 chroot "$CHROOT" /bin/nsctl unpin /pin
+    [ ! -e "$CHROOT/pin" ]
+}
+
+@test "hostile-list: control bytes and bad UTF-8 in a command line reach no output raw" {
+    cmd=$'before\e]0;title\a\rmid\nafter\xff\xc2\x9bend'
+    unshare --uts bash -c 'exec -a "$0" sleep 600' "$cmd" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    for format in "" -r -J --dot --tree=process; do
+        "$NSCTL" list $format -o PID,COMMAND --type uts >"$TMP/out"
+        grep -q "$TARGET" "$TMP/out"
+        [ -z "$(has_raw_control_bytes "$TMP/out")" ] || {
+            echo "list $format wrote raw: $(has_raw_control_bytes "$TMP/out" | tr '\n' ' ')"
+            false
+        }
+    done
+    # The newline too: the table's row and the graph's label stay on one line.
+    "$NSCTL" list -o PID,COMMAND --type uts | grep -Eq "^ *$TARGET before.*after.*end 600"
+    "$NSCTL" list -r -o PID,COMMAND --type uts | grep -Eq "^$TARGET before.*after.*end"
+    "$NSCTL" list --dot --type uts | grep -q "^.pid$TARGET .*before.*after.*end 600"
+    "$NSCTL" list --dot --type uts | dot -Tsvg >/dev/null
+    # JSON escapes what JSON can (C0); the bad byte and the C1 control become U+FFFD.
+    "$NSCTL" list -J -o PID,COMMAND --type uts | jq -e --argjson pid "$TARGET" \
+        '.namespaces[] | select(.pid == $pid) | .command ==
+         "before\u001b]0;title\u0007\rmid\nafter\ufffd\ufffdend 600"'
+}
