@@ -57,6 +57,7 @@ load helpers
         __environ environ __errno_location __getdelim __gmon_start__ __isoc99_sscanf
         __libc_current_sigrtmin __snprintf_chk __stack_chk_fail __memcpy_chk __memset_chk
         __strcpy_chk __read_chk __readlink_chk __fdelt_chk __vsnprintf_chk
+        __open_2 __open64_2 __openat_2 __openat64_2
         calloc malloc realloc reallocarray free strdup strndup qsort
         clock_gettime close close_range closedir dirfd fclose fcntl fcntl64 fdopendir fopen fopen64
         fstat fstat64 fstatat fstatat64 fstatfs fstatfs64 statfs statfs64 lstat lstat64 stat stat64
