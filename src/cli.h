@@ -110,6 +110,12 @@ _Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
  */
 void cli_new_session(void);
 
+/*
+ * nsctl_spawn() of ARGV failed as REPORT says: print why and exit 127 (not
+ * found), 126 (not executable) or 125 (any other step).
+ */
+_Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, char **argv);
+
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);
 
