@@ -460,10 +460,10 @@ int nsctl_spawn_attr_set_keep_all_fds(struct nsctl_spawn_attr *attr, bool all);
 
 /*
  * ON: the child gets SIGKILL when the caller's thread dies
- * (PR_SET_PDEATHSIG), and LIFELINE (the read end of a pipe whose write end
- * only the caller holds, or -1) tells it the caller died even before that.
+ * (PR_SET_PDEATHSIG); a pipe of nsctl_spawn()'s own tells it the caller
+ * died even before that was armed, also across PID namespaces.
  */
-int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on, int lifeline);
+int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on);
 
 /* ON: PROGRAM in a new session (setsid), without the caller's terminal. */
 int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr, bool on);

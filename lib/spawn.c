@@ -55,7 +55,6 @@ struct nsctl_spawn_attr {
 	unsigned types;
 	int cgroup_fd;
 	bool die_with_parent;
-	int lifeline;
 	bool new_session;
 	bool keep_all;
 	int *keep; /* sorted, no duplicates */
@@ -80,6 +79,7 @@ struct spawn_context {
 	const char *const *paths; /* where to look for PROGRAM, in order (execvp's PATH walk) */
 	char **script_argv;       /* argc + 2 slots: "/bin/sh" PATH ARG... NULL, filled on ENOEXEC */
 	size_t argc;
+	int lifeline[2]; /* die with parent: the parent holds [1] until the child has exec'd */
 	sigset_t child_mask; /* the mask PROGRAM starts with */
 	bool reset_handlers; /* the child shares the parent's memory: no handler of it may run */
 	/* Written by the child only. */
@@ -97,7 +97,6 @@ NSCTL_EXPORT int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr)
 	if (!attr)
 		return -ENOMEM;
 	attr->cgroup_fd = -1;
-	attr->lifeline = -1;
 	attr->propagation = NSCTL_PROPAGATION_UNCHANGED;
 	*ret_attr = attr;
 	return 0;
@@ -173,13 +172,11 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_keep_all_fds(struct nsctl_spawn_attr *attr
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on,
-						      int lifeline)
+NSCTL_EXPORT int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on)
 {
-	if (!attr || lifeline < -1)
+	if (!attr)
 		return -EINVAL;
 	attr->die_with_parent = on;
-	attr->lifeline = on ? lifeline : -1;
 	return 0;
 }
 
@@ -393,10 +390,16 @@ static int spawn_child(void *data)
 	int r;
 
 	if (attr->die_with_parent) {
+		/* Our copy of the write end: else the pipe could not show the parent's end. */
+		syscall(SYS_close, c->lifeline[1]);
 		if (syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_DIE_WITH_PARENT, errno);
-		/* The parent died before the line above: no death signal will come. */
-		if (attr->lifeline >= 0 && child_lifeline_dead(attr->lifeline))
+		/*
+		 * The parent died before the line above: no death signal will
+		 * come, but its end of the pipe has closed.  (Not getppid(): in a
+		 * new PID namespace it is 0 from the start.)
+		 */
+		if (child_lifeline_dead(c->lifeline[0]))
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_DIE_WITH_PARENT, ESRCH);
 	}
 	if (c->reset_handlers) {
@@ -504,6 +507,14 @@ static void report_set(struct nsctl_spawn_report *report, int step, int err)
 	}
 }
 
+/* The lifeline's ends, and the mapping C lives in. */
+static void spawn_context_free(struct spawn_context *c, char *map, size_t size)
+{
+	close_fdp(&c->lifeline[0]);
+	close_fdp(&c->lifeline[1]);
+	munmap(map, size);
+}
+
 /* clone3() as fork(), with the parent held until the child's exec or end (CLONE_VFORK). */
 static pid_t clone3_vfork(uint64_t flags, int cgroup_fd, int *pidfd)
 {
@@ -551,6 +562,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	while (argv[argc])
 		argc++;
 	r = program_paths(argv[0], &paths);
+	/* Not found before anything started: the message says so, as the exec's would. */
 	if (r < 0) {
 		report_set(report, NSCTL_SPAWN_STEP_EXEC, r);
 		return r;
@@ -565,11 +577,15 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	size = (size + page - 1) / page * page;
 	map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE,
 		   -1, 0);
-	if (map == MAP_FAILED)
-		return negative_errno();
+	if (map == MAP_FAILED) {
+		r = negative_errno();
+		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
+		return r;
+	}
 	if (mprotect(map, page, PROT_NONE) < 0) {
 		r = negative_errno();
 		munmap(map, size);
+		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
 	c = (struct spawn_context *)(map + page + CHILD_STACK_SIZE);
@@ -579,12 +595,20 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	c->paths = (const char *const *)paths;
 	c->script_argv = (char **)(c + 1);
 	c->argc = argc;
+	c->lifeline[0] = c->lifeline[1] = -1;
+	if (attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0) {
+		r = negative_errno();
+		munmap(map, size);
+		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
+		return r;
+	}
 
 	/* Every signal blocked until the child's exec: see spawn_child(). */
 	sigfillset(&all);
 	if (sigprocmask(SIG_SETMASK, &all, &caller_mask) < 0) {
 		r = negative_errno();
-		munmap(map, size);
+		spawn_context_free(c, map, size);
+		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
 	c->child_mask = attr->has_signals ? attr->mask : caller_mask;
@@ -634,7 +658,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 #endif
 	if (pid < 0) {
 		report_set(report, NSCTL_SPAWN_STEP_CLONE, pid);
-		munmap(map, size);
+		spawn_context_free(c, map, size);
 		return pid;
 	}
 	if (c->err) {
@@ -643,11 +667,11 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		close_fdp(&pidfd);
-		munmap(map, size);
+		spawn_context_free(c, map, size);
 		report_set(report, step, err);
 		return err;
 	}
-	munmap(map, size);
+	spawn_context_free(c, map, size);
 	report_set(report, NSCTL_SPAWN_STEP_NONE, 0);
 	if (ret_pidfd)
 		*ret_pidfd = pidfd;

@@ -173,8 +173,8 @@ static bool spawn_can_start(const struct create_options *o)
 }
 
 /* The child's PID (its pidfd in *PIDFD); on failure, say which step failed and exit. */
-static pid_t start_spawn(const struct create_options *o, int lifeline,
-			 const struct nsctl_signal_state *saved, int *pidfd)
+static pid_t start_spawn(const struct create_options *o, const struct nsctl_signal_state *saved,
+			 int *pidfd)
 {
 	struct nsctl_spawn_attr *attr = NULL;
 	struct nsctl_spawn_report report;
@@ -185,7 +185,7 @@ static pid_t start_spawn(const struct create_options *o, int lifeline,
 	if (r >= 0)
 		r = nsctl_spawn_attr_set_types(attr, o->types);
 	if (r >= 0)
-		r = nsctl_spawn_attr_set_die_with_parent(attr, true, lifeline);
+		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
 	if (r >= 0)
 		r = nsctl_spawn_attr_set_signals(attr, saved);
 	if (r >= 0)
@@ -225,8 +225,8 @@ int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
 	struct nsctl_signal_state saved;
-	int sock[2], pidfd = -1, wstatus, r;
-	bool sync;
+	int sock[2] = { -1, -1 }, pidfd = -1, wstatus, r;
+	bool sync, spawn;
 	pid_t pid;
 	char msg;
 
@@ -236,16 +236,18 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	}
 	sync = need_sync(&o);
+	spawn = !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) &&
+		spawn_can_start(&o);
 	/*
 	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
 	 * handshake, --init's report) needs a socket pair; the lifeline alone is
 	 * a pipe, cheaper to make, whose read end the child holds: it sees EOF
-	 * when nsctl dies.
+	 * when nsctl dies.  nsctl_spawn() makes its own.
 	 */
 	if (sync || o.init) {
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
 			cli_fail(-errno, "socketpair");
-	} else {
+	} else if (!spawn) {
 		int line[2];
 
 		if (pipe2(line, O_CLOEXEC) < 0)
@@ -272,9 +274,8 @@ int cmd_run(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	if (!sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) &&
-	    spawn_can_start(&o))
-		pid = start_spawn(&o, sock[1], &saved, &pidfd);
+	if (spawn)
+		pid = start_spawn(&o, &saved, &pidfd);
 	else
 		pid = nsctl_clone(
 		    nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
@@ -283,7 +284,7 @@ int cmd_run(int argc, char **argv)
 		close(sock[0]);
 		run_child(&o, sock[1], sync, &saved);
 	}
-	close(sock[1]);
+	close_fdp(&sock[1]);
 	if (pid < 0) {
 		/* No child: /proc/self/ns readable again, for create_fail()'s look at the types. */
 		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
@@ -317,6 +318,6 @@ int cmd_run(int argc, char **argv)
 			wstatus = status;
 	}
 	close_fdp(&pidfd);
-	close(sock[0]);
+	close_fdp(&sock[0]);
 	cli_exit_like(wstatus);
 }
