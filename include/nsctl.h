@@ -495,7 +495,7 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_HOSTNAME = 6,
 	NSCTL_SPAWN_STEP_DOMAINNAME = 7,
 	NSCTL_SPAWN_STEP_PROPAGATION = 8,
-	NSCTL_SPAWN_STEP_FDS = 9, /* -EBADF: a kept fd is not open */
+	NSCTL_SPAWN_STEP_FDS = 9,   /* -EBADF: a kept fd is not open */
 	NSCTL_SPAWN_STEP_EXEC = 10, /* -ENOENT: PROGRAM not found; else found, not executable */
 };
 

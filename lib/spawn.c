@@ -77,9 +77,9 @@ struct spawn_context {
 	char *const *argv;
 	char *const *envp;
 	const char *const *paths; /* where to look for PROGRAM, in order (execvp's PATH walk) */
-	char **script_argv;       /* argc + 2 slots: "/bin/sh" PATH ARG... NULL, filled on ENOEXEC */
+	char **script_argv; /* argc + 2 slots: "/bin/sh" PATH ARG... NULL, filled on ENOEXEC */
 	size_t argc;
-	int lifeline[2]; /* die with parent: the parent holds [1] until the child has exec'd */
+	int lifeline[2];     /* die with parent: the parent holds [1] until the child has exec'd */
 	sigset_t child_mask; /* the mask PROGRAM starts with */
 	bool reset_handlers; /* the child shares the parent's memory: no handler of it may run */
 	/* Written by the child only. */
@@ -151,8 +151,7 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_keep_fds(struct nsctl_spawn_attr *attr, co
 		if (!copy)
 			return -ENOMEM;
 		memcpy(copy, fds, n * sizeof(int));
-		/* Sorted here, in the parent: the child walks the gaps between them, and sorts nothing.
-		 */
+		/* Sorted here, in the parent: the child only walks the gaps between them. */
 		qsort(copy, n, sizeof(int), compare_ints);
 		for (size_t i = 0; i < n; i++)
 			if (unique == 0 || copy[unique - 1] != copy[i])
@@ -197,8 +196,8 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
 	if (saved) {
 		attr->mask = saved->mask;
 		/* Of a disposition, only "ignored" outlives an exec. */
-		attr->sigchld_ignored = saved->sigchld.sa_handler == SIG_IGN &&
-					!(saved->sigchld.sa_flags & SA_SIGINFO);
+		attr->sigchld_ignored =
+		    saved->sigchld.sa_handler == SIG_IGN && !(saved->sigchld.sa_flags & SA_SIGINFO);
 	}
 	return 0;
 }
@@ -325,7 +324,8 @@ static int child_keep_fds(const int *keep, size_t n)
 
 		if (i < n && keep[i] < 3)
 			continue;
-		if (high > low && syscall(__NR_close_range, low, high - 1, CLOSE_RANGE_CLOEXEC) < 0) {
+		if (high > low &&
+		    syscall(__NR_close_range, low, high - 1, CLOSE_RANGE_CLOEXEC) < 0) {
 			if (errno != ENOSYS && errno != EINVAL)
 				return errno;
 			r = child_cloexec_by_listing(keep, n);
@@ -411,7 +411,8 @@ static int spawn_child(void *data)
 		for (int sig = 1; sig < _NSIG; sig++) {
 			struct sigaction sa;
 
-			if (sigismember(&c->child_mask, sig) == 1 || sig == SIGKILL || sig == SIGSTOP)
+			if (sigismember(&c->child_mask, sig) == 1 || sig == SIGKILL ||
+			    sig == SIGSTOP)
 				continue;
 			if (sigaction(sig, NULL, &sa) < 0 || sa.sa_handler == SIG_DFL ||
 			    sa.sa_handler == SIG_IGN)
@@ -539,7 +540,8 @@ static pid_t clone3_vfork(uint64_t flags, int cgroup_fd, int *pidfd)
 }
 
 NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[],
-			       char *const envp[], int *ret_pidfd, struct nsctl_spawn_report *report)
+			       char *const envp[], int *ret_pidfd,
+			       struct nsctl_spawn_report *report)
 {
 	extern char **environ;
 	_cleanup_free_ char **paths = NULL;
@@ -640,8 +642,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		if (pid == -ENOSYS && ((clone_flags & CLONE_NEWTIME) || attr->cgroup_fd >= 0))
 			pid = -EOPNOTSUPP;
 		else if (pid == -ENOSYS) {
-			pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_VFORK | SIGCHLD, NULL, NULL,
-					     NULL, NULL);
+			pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_VFORK | SIGCHLD, NULL,
+					     NULL, NULL, NULL);
 			if (pid == 0)
 				syscall(SYS_exit_group, spawn_child(c));
 			if (pid < 0)

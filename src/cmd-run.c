@@ -236,8 +236,8 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	}
 	sync = need_sync(&o);
-	spawn = !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) &&
-		spawn_can_start(&o);
+	spawn =
+	    !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && spawn_can_start(&o);
 	/*
 	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
 	 * handshake, --init's report) needs a socket pair; the lifeline alone is
