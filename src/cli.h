@@ -139,12 +139,6 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
  */
 extern bool cli_parse_only;
 
-/*
- * Set by a child that shares its parent's memory until it execs (run's fast
- * start): nsctl's errors then leave with _exit(), which flushes no stdio
- * buffer and runs no atexit handler of the parent's.
- */
-extern bool cli_shared_memory_child;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
 
 /*
