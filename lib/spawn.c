@@ -450,23 +450,21 @@ static int spawn_child(void *data)
 	return (int)child_fail(c, NSCTL_SPAWN_STEP_EXEC, r);
 }
 
-/* Where execvp() would look for PROGRAM: a list of paths, in one allocation. */
-static int program_paths(const char *program, char ***ret_paths)
+/*
+ * Where execvp() would look for PROGRAM: the room the list takes (see
+ * paths_make), or -errno.  *RET_SEARCH is the PATH to walk, NULL for a
+ * PROGRAM with a '/', which is taken as it is.
+ */
+static ssize_t paths_room(const char *program, const char **ret_search)
 {
 	const char *search = getenv("PATH");
-	size_t n = 1, size = 0, program_length = strlen(program);
-	char **paths, *text;
+	size_t n = 1, program_length = strlen(program);
 
 	if (!*program)
 		return -ENOENT;
 	if (strchr(program, '/')) {
-		paths = malloc(2 * sizeof(char *));
-		if (!paths)
-			return -ENOMEM;
-		paths[0] = (char *)program;
-		paths[1] = NULL;
-		*ret_paths = paths;
-		return 0;
+		*ret_search = NULL;
+		return 2 * sizeof(char *);
 	}
 	if (program_length > NAME_MAX)
 		return -ENAMETOOLONG;
@@ -475,10 +473,23 @@ static int program_paths(const char *program, char ***ret_paths)
 		search = "/bin:/usr/bin";
 	for (const char *p = search; *p; p++)
 		n += *p == ':';
-	size = n * (program_length + 2) + strlen(search) + 1;
-	paths = malloc((n + 1) * sizeof(char *) + size);
-	if (!paths)
-		return -ENOMEM;
+	*ret_search = search;
+	return (ssize_t)((n + 1) * sizeof(char *) + n * (program_length + 2) + strlen(search) + 1);
+}
+
+/* The list itself, in ROOM (pointer-aligned): NULL-terminated pointers, then their text. */
+static const char *const *paths_make(const char *program, const char *search, void *room)
+{
+	size_t n = 1, program_length = strlen(program);
+	char **paths = room, *text;
+
+	if (!search) {
+		paths[0] = (char *)program;
+		paths[1] = NULL;
+		return (const char *const *)paths;
+	}
+	for (const char *p = search; *p; p++)
+		n += *p == ':';
 	text = (char *)(paths + n + 1);
 	for (size_t i = 0; i < n; i++) {
 		const char *end = strchrnul(search, ':');
@@ -496,8 +507,7 @@ static int program_paths(const char *program, char ***ret_paths)
 		search = *end ? end + 1 : end;
 	}
 	paths[n] = NULL;
-	*ret_paths = paths;
-	return 0;
+	return (const char *const *)paths;
 }
 
 static void report_set(struct nsctl_spawn_report *report, int step, int err)
@@ -544,7 +554,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 			       struct nsctl_spawn_report *report)
 {
 	extern char **environ;
-	_cleanup_free_ char **paths = NULL;
+	const char *search = NULL;
+	ssize_t paths_size;
 	struct spawn_context *c;
 	sigset_t all, caller_mask;
 	size_t argc = 0, page = (size_t)sysconf(_SC_PAGESIZE), size;
@@ -563,19 +574,21 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		}
 	while (argv[argc])
 		argc++;
-	r = program_paths(argv[0], &paths);
+	paths_size = paths_room(argv[0], &search);
 	/* Not found before anything started: the message says so, as the exec's would. */
-	if (r < 0) {
-		report_set(report, NSCTL_SPAWN_STEP_EXEC, r);
-		return r;
+	if (paths_size < 0) {
+		report_set(report, NSCTL_SPAWN_STEP_EXEC, (int)paths_size);
+		return (int)paths_size;
 	}
 	/*
-	 * One shared mapping: a guard page, the child's stack above it, then the
-	 * context and room for the script fallback's argv (argc + 2 pointers),
-	 * touched only if the child needs it.  Shared, so that a child that is
-	 * a copy (clone3) reports through it too.
+	 * One shared mapping, and no malloc(): a guard page, the child's stack
+	 * above it, then the context, room for the script fallback's argv
+	 * (argc + 2 pointers, touched only if the child needs it) and the paths
+	 * to try.  Shared, so that a child that is a copy (clone3) reports
+	 * through it too.
 	 */
-	size = page + CHILD_STACK_SIZE + sizeof(*c) + (argc + 2) * sizeof(char *);
+	size =
+	    page + CHILD_STACK_SIZE + sizeof(*c) + (argc + 2) * sizeof(char *) + (size_t)paths_size;
 	size = (size + page - 1) / page * page;
 	map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE,
 		   -1, 0);
@@ -594,8 +607,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	c->attr = attr;
 	c->argv = argv;
 	c->envp = envp ? envp : environ;
-	c->paths = (const char *const *)paths;
 	c->script_argv = (char **)(c + 1);
+	c->paths = paths_make(argv[0], search, c->script_argv + argc + 2);
 	c->argc = argc;
 	c->lifeline[0] = c->lifeline[1] = -1;
 	if (attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0) {
