@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,6 +196,7 @@ static void test_namespaces_and_signals(void **state)
 	struct nsctl_signal_state saved;
 	char status[4096];
 	int pidfd = -1, fd;
+	bool with_time = true;
 	ssize_t n;
 	pid_t pid;
 
@@ -216,9 +218,17 @@ static void test_namespaces_and_signals(void **state)
 	saved.sigchld.sa_handler = SIG_DFL;
 	assert_int_equal(nsctl_spawn_attr_set_signals(attr, &saved), 0);
 	pid = nsctl_spawn(attr, (char *[]){ "sleep", "60", NULL }, NULL, &pidfd, NULL);
+	/* Without clone3() (valgrind 3.19 does not know it) no time namespace: uts alone. */
+	if (pid == -EOPNOTSUPP) {
+		with_time = false;
+		assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_UTS)),
+				 0);
+		pid = nsctl_spawn(attr, (char *[]){ "sleep", "60", NULL }, NULL, &pidfd, NULL);
+	}
 	assert_true(pid > 0);
 	assert_int_not_equal(ns_ino(pid, "uts"), ns_ino(getpid(), "uts"));
-	assert_int_not_equal(ns_ino(pid, "time"), ns_ino(getpid(), "time"));
+	if (with_time)
+		assert_int_not_equal(ns_ino(pid, "time"), ns_ino(getpid(), "time"));
 	snprintf(status, sizeof(status), "/proc/%d/status", (int)pid);
 	fd = open(status, O_RDONLY | O_CLOEXEC);
 	assert_true(fd >= 0);
