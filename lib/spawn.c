@@ -60,6 +60,12 @@
 /* The kernel's sigset_t, as rt_sigprocmask() takes it: _NSIG - 1 bits. */
 #define KERNEL_SIGSET_SIZE ((_NSIG - 1 + 7) / 8)
 
+/* The kernel's __NEW_UTS_LEN, 64, and a NUL. */
+#define UTS_NAME_SIZE 65
+
+/* Kept fds stored in the attributes themselves; more take an allocation. */
+#define KEEP_INLINE 16
+
 struct nsctl_spawn_attr {
 	unsigned types;
 	int cgroup_fd;
@@ -72,8 +78,46 @@ struct nsctl_spawn_attr {
 	sigset_t mask;
 	bool sigchld_ignored;
 	enum nsctl_propagation propagation;
-	char *hostname, *domainname;
+	/* The names, checked: 1 to 64 bytes, no control character; "" when not asked for. */
+	char hostname[UTS_NAME_SIZE], domainname[UTS_NAME_SIZE];
+	int keep_inline[KEEP_INLINE]; /* keep points here for a few fds: no malloc() */
 };
+
+/*
+ * The first attributes come from a small static pool, the rest from the
+ * heap, as process handles do (lib/process.c): a caller that starts one
+ * program never calls malloc(), whose set-up on its first call (getrandom,
+ * two brk, a fresh heap page) is a measurable part of a start.
+ */
+#define SPAWN_POOL_SIZE 2
+static struct nsctl_spawn_attr spawn_pool[SPAWN_POOL_SIZE];
+static unsigned spawn_pool_used; /* bit I: spawn_pool[I] is taken */
+
+static struct nsctl_spawn_attr *attr_alloc(void)
+{
+	/* Sanitizer builds take every one from the heap, where a leaked one is reported. */
+	for (unsigned i = 0; i < SPAWN_POOL_SIZE && !NSCTL_ASAN; i++) {
+		unsigned bit = 1U << i;
+
+		if (!(__atomic_fetch_or(&spawn_pool_used, bit, __ATOMIC_ACQUIRE) & bit)) {
+			memset(&spawn_pool[i], 0, sizeof(spawn_pool[i]));
+			return &spawn_pool[i];
+		}
+	}
+	return calloc(1, sizeof(struct nsctl_spawn_attr));
+}
+
+static void attr_release(struct nsctl_spawn_attr *attr)
+{
+	uintptr_t p = (uintptr_t)attr, pool = (uintptr_t)spawn_pool;
+
+	if (p >= pool && p < pool + sizeof(spawn_pool)) {
+		__atomic_fetch_and(&spawn_pool_used, ~(1U << (unsigned)(attr - spawn_pool)),
+				   __ATOMIC_RELEASE);
+		return;
+	}
+	free(attr);
+}
 
 /* What the child failed at, written by the child only, read once it has exec'd or ended. */
 struct spawn_result {
@@ -102,7 +146,7 @@ NSCTL_EXPORT int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr)
 
 	if (!ret_attr)
 		return -EINVAL;
-	attr = calloc(1, sizeof(*attr));
+	attr = attr_alloc();
 	if (!attr)
 		return -ENOMEM;
 	attr->cgroup_fd = -1;
@@ -115,10 +159,9 @@ NSCTL_EXPORT void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr)
 {
 	if (!attr)
 		return;
-	free(attr->keep);
-	free(attr->hostname);
-	free(attr->domainname);
-	free(attr);
+	if (attr->keep != attr->keep_inline)
+		free(attr->keep);
+	attr_release(attr);
 }
 
 NSCTL_EXPORT int nsctl_spawn_attr_set_types(struct nsctl_spawn_attr *attr, unsigned types)
@@ -155,18 +198,23 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_keep_fds(struct nsctl_spawn_attr *attr, co
 	for (size_t i = 0; i < n; i++)
 		if (fds[i] < 0)
 			return -EBADF;
-	if (n) {
+	if (n > KEEP_INLINE) {
 		copy = malloc(n * sizeof(int));
 		if (!copy)
 			return -ENOMEM;
-		memcpy(copy, fds, n * sizeof(int));
+	} else if (n)
+		copy = attr->keep_inline;
+	if (n) {
+		/* memmove: FDS may be the very array the attributes hold. */
+		memmove(copy, fds, n * sizeof(int));
 		/* Sorted here, in the parent: the child only walks the gaps between them. */
 		qsort(copy, n, sizeof(int), compare_ints);
 		for (size_t i = 0; i < n; i++)
 			if (unique == 0 || copy[unique - 1] != copy[i])
 				copy[unique++] = copy[i];
 	}
-	free(attr->keep);
+	if (attr->keep != attr->keep_inline && attr->keep != copy)
+		free(attr->keep);
 	attr->keep = copy;
 	attr->n_keep = unique;
 	return 0;
@@ -220,45 +268,21 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
 	return 0;
 }
 
-static int replace_name(char **slot, const char *name)
-{
-	char *copy = NULL;
-	int r;
-
-	if (name) {
-		r = nsctl_uts_name_check(name);
-		if (r < 0)
-			return r;
-		copy = strdup(name);
-		if (!copy)
-			return -ENOMEM;
-	}
-	free(*slot);
-	*slot = copy;
-	return 0;
-}
-
 NSCTL_EXPORT int nsctl_spawn_attr_set_uts_names(struct nsctl_spawn_attr *attr, const char *hostname,
 						const char *domainname)
 {
-	char *old_hostname;
 	int r;
 
 	if (!attr)
 		return -EINVAL;
-	old_hostname = attr->hostname ? strdup(attr->hostname) : NULL;
-	if (attr->hostname && !old_hostname)
-		return -ENOMEM;
-	r = replace_name(&attr->hostname, hostname);
-	if (r >= 0)
-		r = replace_name(&attr->domainname, domainname);
-	if (r < 0) {
-		/* All or nothing: the hostname as it was. */
-		free(attr->hostname);
-		attr->hostname = old_hostname;
+	/* Both checked before either changes: all or nothing. */
+	r = hostname ? nsctl_uts_name_check(hostname) : 0;
+	if (r >= 0 && domainname)
+		r = nsctl_uts_name_check(domainname);
+	if (r < 0)
 		return r;
-	}
-	free(old_hostname);
+	snprintf(attr->hostname, sizeof(attr->hostname), "%s", hostname ? hostname : "");
+	snprintf(attr->domainname, sizeof(attr->domainname), "%s", domainname ? domainname : "");
 	return 0;
 }
 
@@ -439,10 +463,10 @@ static int spawn_child(void *data)
 	}
 	if (attr->new_session && syscall(SYS_setsid) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_NEW_SESSION, errno);
-	if (attr->hostname &&
+	if (attr->hostname[0] &&
 	    syscall(SYS_sethostname, attr->hostname, strnlen(attr->hostname, 64)) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_HOSTNAME, errno);
-	if (attr->domainname &&
+	if (attr->domainname[0] &&
 	    syscall(SYS_setdomainname, attr->domainname, strnlen(attr->domainname, 64)) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_DOMAINNAME, errno);
 	if (attr->propagation != NSCTL_PROPAGATION_UNCHANGED &&

@@ -168,6 +168,27 @@ static void test_keep_fds(void **state)
 	assert_int_equal(nsctl_spawn_attr_set_keep_fds(attr, NULL, 0), 0);
 	assert_int_equal(nsctl_spawn_attr_set_keep_all_fds(attr, true), 0);
 	assert_int_equal(spawn_and_wait(attr, (char *[]){ "sh", "-c", script, NULL }, NULL), 0);
+	/* More fds than the attributes hold in themselves, given twice (the duplicates go). */
+	{
+		int many[40];
+
+		for (int i = 0; i < 20; i++) {
+			many[i] = dup(fd);
+			assert_true(many[i] >= 0);
+			many[20 + i] = many[i];
+		}
+		snprintf(script, sizeof(script),
+			 "[ -e /proc/self/fd/%d ] && [ -e /proc/self/fd/%d ]", many[0], many[19]);
+		assert_int_equal(nsctl_spawn_attr_set_keep_all_fds(attr, false), 0);
+		assert_int_equal(nsctl_spawn_attr_set_keep_fds(attr, many, 40), 0);
+		assert_int_equal(spawn_and_wait(attr, (char *[]){ "sh", "-c", script, NULL }, NULL),
+				 0);
+		assert_int_equal(nsctl_spawn_attr_set_keep_fds(attr, many, 1), 0);
+		assert_int_equal(spawn_and_wait(attr, (char *[]){ "sh", "-c", script, NULL }, NULL),
+				 1);
+		for (int i = 0; i < 20; i++)
+			close(many[i]);
+	}
 	/* A kept fd that is not open is refused before anything starts. */
 	closed = dup(fd);
 	close(closed);
