@@ -57,6 +57,13 @@
  */
 #define CHILD_STACK_SIZE (64 * 1024)
 
+/*
+ * The guard below the child's stack: 64 KiB is a page or more on every
+ * architecture Linux runs on (4 to 64 KiB pages), and needs no sysconf(),
+ * whose page of libc nothing else on the way to the start touches.
+ */
+#define GUARD_SIZE (64 * 1024)
+
 /* The kernel's sigset_t, as rt_sigprocmask() takes it: _NSIG - 1 bits. */
 #define KERNEL_SIGSET_SIZE ((_NSIG - 1 + 7) / 8)
 
@@ -268,6 +275,16 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
 	return 0;
 }
 
+/* NAME (checked: at most 64 bytes), or "" for NULL, into a buffer of UTS_NAME_SIZE. */
+static void copy_name(char *buf, const char *name)
+{
+	size_t length = name ? strnlen(name, UTS_NAME_SIZE - 1) : 0;
+
+	if (length)
+		memcpy(buf, name, length);
+	buf[length] = '\0';
+}
+
 NSCTL_EXPORT int nsctl_spawn_attr_set_uts_names(struct nsctl_spawn_attr *attr, const char *hostname,
 						const char *domainname)
 {
@@ -281,8 +298,9 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_uts_names(struct nsctl_spawn_attr *attr, c
 		r = nsctl_uts_name_check(domainname);
 	if (r < 0)
 		return r;
-	snprintf(attr->hostname, sizeof(attr->hostname), "%s", hostname ? hostname : "");
-	snprintf(attr->domainname, sizeof(attr->domainname), "%s", domainname ? domainname : "");
+	/* (Not snprintf(): two more pages of libc to fault in on the way to the start.) */
+	copy_name(attr->hostname, hostname);
+	copy_name(attr->domainname, domainname);
 	return 0;
 }
 
@@ -609,7 +627,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	struct spawn_context *c;
 	struct spawn_result result;
 	sigset_t all, caller_mask;
-	size_t argc = 0, page = (size_t)sysconf(_SC_PAGESIZE), size;
+	size_t argc = 0, size;
 	unsigned long clone_flags;
 	int pidfd = -1, r;
 	char *map;
@@ -639,9 +657,9 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	 * Private: a child that shares our memory sees it as it is, a child
 	 * that is a copy gets a copy.
 	 */
-	size =
-	    page + CHILD_STACK_SIZE + sizeof(*c) + (argc + 2) * sizeof(char *) + (size_t)paths_size;
-	size = (size + page - 1) / page * page;
+	size = GUARD_SIZE + CHILD_STACK_SIZE + sizeof(*c) + (argc + 2) * sizeof(char *) +
+	       (size_t)paths_size;
+	size = (size + GUARD_SIZE - 1) / GUARD_SIZE * GUARD_SIZE;
 	map = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
 	if (map == MAP_FAILED) {
@@ -649,13 +667,13 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
-	if (mprotect(map, page, PROT_NONE) < 0) {
+	if (mprotect(map, GUARD_SIZE, PROT_NONE) < 0) {
 		r = negative_errno();
 		munmap(map, size);
 		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
-	c = (struct spawn_context *)(map + page + CHILD_STACK_SIZE);
+	c = (struct spawn_context *)(map + GUARD_SIZE + CHILD_STACK_SIZE);
 	c->attr = attr;
 	c->argv = argv;
 	c->envp = envp ? envp : environ;
@@ -706,7 +724,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	 */
 	if (!(clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0) {
 		c->reset_handlers = true;
-		pid = clone(spawn_child, map + page + CHILD_STACK_SIZE,
+		pid = clone(spawn_child, map + GUARD_SIZE + CHILD_STACK_SIZE,
 			    (int)clone_flags | CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, c,
 			    &pidfd);
 		if (pid < 0)
