@@ -164,3 +164,23 @@ assert_all_arguments() {
     done
     [ ! -e "/proc/$child" ]
 }
+
+@test "spawn: enter without a child (exec in place) hands 100,000 arguments to a script without #!" {
+    make_script
+    make_args
+    start_target --uts
+    run -42 timeout 60 "$NSCTL" enter -u "$TARGET" -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: bench's vfork floor makes the namespaces it is given and ends as its child" {
+    local bare=$NSCTL_BUILD/bench/bare-run-vfork
+    [ -x "$bare" ]
+    run -0 "$bare" uts,ipc readlink /proc/self/ns/uts /proc/self/ns/ipc
+    [ "${lines[0]}" != "$(readlink /proc/self/ns/uts)" ]
+    [ "${lines[1]}" != "$(readlink /proc/self/ns/ipc)" ]
+    run -0 "$bare" time readlink /proc/self/ns/time
+    [ "$output" != "$(readlink /proc/self/ns/time)" ]
+    run -7 "$bare" uts sh -c 'exit 7'
+    run -127 "$bare" uts "$BATS_TEST_TMPDIR/no-such-program"
+}
