@@ -438,7 +438,11 @@ int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
  */
 struct nsctl_spawn_attr;
 
-/* A new set of attributes: no new namespace, keep every fd ... see each setter. */
+/*
+ * A new set of attributes, with the defaults each setter names: no new
+ * namespace, the caller's cgroup, only fds 0-2, no death signal, the
+ * caller's session and signal mask.  Free with nsctl_spawn_attr_free().
+ */
 int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr);
 void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr);
 
