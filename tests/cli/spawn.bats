@@ -5,6 +5,7 @@
 # and a failing step that says which it was.
 
 load helpers
+load hardening
 load spawn
 
 setup() {
@@ -183,4 +184,23 @@ assert_all_arguments() {
     [ "$output" != "$(readlink /proc/self/ns/time)" ]
     run -7 "$bare" uts sh -c 'exit 7'
     run -127 "$bare" uts "$BATS_TEST_TMPDIR/no-such-program"
+}
+
+@test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
+    # The unit tests of lib/spawn.c, with each fallback and with all of them.
+    local denial
+    for denial in "-s clone3" "-s close_range" "-s close_range:EINVAL" "-s pidfd"; do
+        # (word splitting wanted: "-s clone3" is two arguments)
+        run old_kernel $denial -- "$NSCTL_BUILD/tests/unit/test-spawn"
+        echo "$denial: $status"
+        [ "$status" -eq 0 ]
+    done
+    run old_kernel "${EVERY_FALLBACK[@]}" -- "$NSCTL_BUILD/tests/unit/test-spawn"
+    [ "$status" -eq 0 ]
+    # And nsctl run: only the kept fd reaches PROGRAM, the exit status is its own.
+    run -0 timeout 10 "$TOOLS/seccomp-deny" "${EVERY_FALLBACK[@]}" -- "$NSCTL" run -u --keep-fd 7 -- \
+        sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "open 7" ]
+    run -127 timeout 10 "$TOOLS/seccomp-deny" "${EVERY_FALLBACK[@]}" -- "$NSCTL" run -u -- no-such-program-$$
+    [[ "$output" == *"cannot execute 'no-such-program-$$': No such file or directory"* ]]
 }
