@@ -124,6 +124,7 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
     }
     END {
         row("run uts: nsctl/bare <= 1.05", sb["run,uts"], 1.05, "<=")
+        row("run uts: nsctl/bare vfork start <= 1.05", sb["run-vfork,uts"], 1.05, "<=")
         row("unshare uts: nsctl/bare <= 1.05", sb["unshare,uts"], 1.05, "<=")
         n = split("uts net mnt uts+ipc+net", cases, " ")
         for (i = 1; i <= n; i++)

@@ -32,7 +32,7 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "bench: needs root (namespaces of every type, pins under /run/netns)" >&2
     exit 1
 fi
-for tool in "$bin/driver" "$bin/farm" "$bin/bare-run" "$bin/bare-scan" "$NSCTL"; do
+for tool in "$bin/driver" "$bin/farm" "$bin/bare-run" "$bin/bare-run-vfork" "$bin/bare-scan" "$NSCTL"; do
     [ -x "$tool" ] || { echo "bench: $tool is missing: run make build" >&2; exit 1; }
 done
 for tool in unshare nsenter lsns setpriv ip gnuplot; do
@@ -271,6 +271,13 @@ for t in "${types[@]}"; do
         ::: "run,$t,util-linux" unshare --fork "${opts[@]}" "$true_bin")
     have_nsctl run && args+=(::: "run,$t,nsctl" "$NSCTL" run "${opts[@]}" "$true_bin")
     measure "$rounds" "${args[@]}"
+done
+# The cheapest supervised start as the floor: unshare + vfork + exec + wait.
+for t in "${types[@]}"; do
+    have_nsctl run || break
+    read -ra opts <<<"$(type_options "$t")"
+    measure "$rounds" "run-vfork,$t,bare" "$bin/bare-run-vfork" "$t" "$true_bin" \
+        ::: "run-vfork,$t,nsctl" "$NSCTL" run "${opts[@]}" "$true_bin"
 done
 
 # ---- unshare: new namespaces + exec in place ----

@@ -443,6 +443,104 @@ int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seco
 int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
 
 /*
+ * Starting a program in new namespaces in one call (lib/spawn.c), the shape
+ * of posix_spawn(): the attributes are an opaque object with setters, so
+ * that new ones can be added without breaking callers.  Everything that can
+ * allocate or fail is done by the caller's process first (the search of
+ * PATH, the list of fds to keep); the child only makes system calls.  When
+ * neither a time namespace nor a cgroup is asked for, the child shares the
+ * caller's memory on a stack of its own, with a guard page, until it execs
+ * (CLONE_VM | CLONE_VFORK); otherwise it is a copy (clone3 with
+ * CLONE_VFORK).  Either way nsctl_spawn() returns once PROGRAM runs, or
+ * once the child failed and was reaped, saying which step failed.
+ */
+struct nsctl_spawn_attr;
+
+/*
+ * A new set of attributes, with the defaults each setter names: no new
+ * namespace, the caller's cgroup, only fds 0-2, no death signal, the
+ * caller's session and signal mask.  Free with nsctl_spawn_attr_free().
+ */
+int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr);
+void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr);
+
+/* The namespaces the child is created in (a set of NSCTL_TYPE_BIT). Default: none. */
+int nsctl_spawn_attr_set_types(struct nsctl_spawn_attr *attr, unsigned types);
+
+/* Start the child in the cgroup v2 directory CGROUP_FD (borrowed; -1: the caller's). */
+int nsctl_spawn_attr_set_cgroup(struct nsctl_spawn_attr *attr, int cgroup_fd);
+
+/*
+ * PROGRAM gets fds 0, 1, 2 and the N fds of FDS (copied), nothing else: the
+ * others become close-on-exec in the child.  The default, before any call
+ * of this or nsctl_spawn_attr_set_keep_all_fds(), is 0-2 only.
+ */
+int nsctl_spawn_attr_set_keep_fds(struct nsctl_spawn_attr *attr, const int *fds, size_t n);
+
+/* ALL true: PROGRAM inherits every fd that is not close-on-exec. */
+int nsctl_spawn_attr_set_keep_all_fds(struct nsctl_spawn_attr *attr, bool all);
+
+/*
+ * ON: the child gets SIGKILL when the caller's thread dies
+ * (PR_SET_PDEATHSIG); a pipe of nsctl_spawn()'s own tells it the caller
+ * died even before that was armed, also across PID namespaces.
+ */
+int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on);
+
+/* ON: PROGRAM in a new session (setsid), without the caller's terminal. */
+int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr, bool on);
+
+/*
+ * The signal state PROGRAM starts with: SAVED's mask and, when it ignored
+ * SIGCHLD, SIGCHLD ignored (see nsctl_signals_block).  NULL: the caller's
+ * mask at the time of nsctl_spawn().
+ */
+int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
+				 const struct nsctl_signal_state *saved);
+
+/* In a new mount namespace: the propagation of "/" (nsctl_propagation_set). Default unchanged. */
+int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
+				     enum nsctl_propagation propagation);
+
+/* In a new UTS namespace: the names to set (NULL: leave it), checked by nsctl_uts_name_check. */
+int nsctl_spawn_attr_set_uts_names(struct nsctl_spawn_attr *attr, const char *hostname,
+				   const char *domainname);
+
+/* The step of nsctl_spawn() that failed. */
+enum nsctl_spawn_step {
+	NSCTL_SPAWN_STEP_NONE = 0,
+	NSCTL_SPAWN_STEP_PREPARE = 1, /* in the caller, before the child exists */
+	NSCTL_SPAWN_STEP_CLONE = 2,
+	NSCTL_SPAWN_STEP_DIE_WITH_PARENT = 3, /* -ESRCH: the caller died meanwhile */
+	NSCTL_SPAWN_STEP_SIGNALS = 4,
+	NSCTL_SPAWN_STEP_NEW_SESSION = 5,
+	NSCTL_SPAWN_STEP_HOSTNAME = 6,
+	NSCTL_SPAWN_STEP_DOMAINNAME = 7,
+	NSCTL_SPAWN_STEP_PROPAGATION = 8,
+	NSCTL_SPAWN_STEP_FDS = 9,   /* -EBADF: a kept fd is not open */
+	NSCTL_SPAWN_STEP_EXEC = 10, /* -ENOENT: PROGRAM not found; else found, not executable */
+};
+
+/* What nsctl_spawn() did: written on success and on failure, for the message. */
+struct nsctl_spawn_report {
+	enum nsctl_spawn_step step; /* the step that failed, or NSCTL_SPAWN_STEP_NONE */
+	int err;                    /* its -errno, or 0 */
+};
+
+/*
+ * Start PROGRAM ARGV[0] with ARGV and ENVP (NULL: environ), looked for on
+ * the caller's PATH as execvp() does (a file without "#!" is run by
+ * /bin/sh).  Returns the PID once PROGRAM runs, with a pidfd in *RET_PIDFD
+ * (NULL to not want one; -1 where the kernel has none); the child's exit
+ * signal is SIGCHLD, for nsctl_supervise().  On failure the child, if any,
+ * has been reaped, and REPORT (or NULL) says which step failed.  A time
+ * namespace or a cgroup needs clone3() (Linux 5.3, 5.7): -EOPNOTSUPP
+ * without it.  The caller must be single-threaded to create a user namespace.
+ */
+pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[], char *const envp[],
+		  int *ret_pidfd, struct nsctl_spawn_report *report);
+
+/*
  * Joining existing namespaces (lib/enter.c, lib/target.c).
  *
  * setns() changes the calling thread; joining a user or mount namespace needs

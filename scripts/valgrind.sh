@@ -55,6 +55,8 @@ cli=(
     "compare /proc/$$/ns/uts $target" "compare /proc/$$/ns/net /proc/$$/ns/uts"
     "compare $$ 0" "compare $$ /nonexistent" "compare $$ /dev/null" "compare --type net,net $$ $$"
     "compare --bogus $$ $$" "compare -J -r $$ $$" "compare $$"
+    # nsctl_spawn(): valgrind runs its shared-memory child as a copy; errors still reach the parent.
+    "run -u true" "run -u --hostname vg sh -c true" "run -u /nonexistent" "run -u /etc/passwd"
 )
 for args in "${cli[@]}"; do
     # shellcheck disable=SC2086 # the words of each invocation

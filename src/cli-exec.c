@@ -105,6 +105,29 @@ void cli_exec(char **argv, const int *keep, size_t n_keep)
 		argv[0]);
 }
 
+void cli_spawn_fail(const struct nsctl_spawn_report *report, char **argv)
+{
+	int err = report->err;
+
+	switch (report->step) {
+	case NSCTL_SPAWN_STEP_EXEC:
+		cli_die(err == -ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, err,
+			"cannot execute '%s'", argv[0]);
+	case NSCTL_SPAWN_STEP_FDS:
+		cli_fail(err, "cannot limit the inherited file descriptors");
+	case NSCTL_SPAWN_STEP_DIE_WITH_PARENT:
+		cli_fail(err, "cannot arrange to die with nsctl");
+	case NSCTL_SPAWN_STEP_SIGNALS:
+		cli_fail(err, "cannot restore the signal mask of PROGRAM");
+	case NSCTL_SPAWN_STEP_NEW_SESSION:
+		cli_fail(err, "--new-session: setsid");
+	case NSCTL_SPAWN_STEP_CLONE:
+		cli_fail(err, "clone()");
+	default:
+		cli_fail(err, "cannot start PROGRAM");
+	}
+}
+
 void cli_exit_like(int wstatus)
 {
 	if (WIFSIGNALED(wstatus)) {

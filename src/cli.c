@@ -53,13 +53,10 @@ __attribute__((format(printf, 2, 0))) static void vreport(int err, const char *f
 	fputc('\n', stderr);
 }
 
-bool cli_shared_memory_child;
-
-/* exit(), or _exit() in a child that shares its parent's memory (stdio, atexit). */
+/* No child that shares nsctl's memory ever gets here: nsctl_spawn()'s child makes system calls
+ * only. */
 static _Noreturn void leave(int status)
 {
-	if (cli_shared_memory_child)
-		_exit(status);
 	exit(status);
 }
 

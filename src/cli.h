@@ -125,6 +125,12 @@ void cli_exec_environment(char **envp);
  */
 void cli_new_session(void);
 
+/*
+ * nsctl_spawn() of ARGV failed as REPORT says: print why and exit 127 (not
+ * found), 126 (not executable) or 125 (any other step).
+ */
+_Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, char **argv);
+
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);
 
@@ -157,12 +163,6 @@ void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
  */
 extern bool cli_parse_only;
 
-/*
- * Set by a child that shares its parent's memory until it execs (run's fast
- * start): nsctl's errors then leave with _exit(), which flushes no stdio
- * buffer and runs no atexit handler of the parent's.
- */
-extern bool cli_shared_memory_child;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
 
 /*

@@ -528,8 +528,10 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
+	struct nsctl_spawn_attr *attr = NULL;
+	struct nsctl_spawn_report report;
 	_cleanup_close_ int pidfd = -1;
-	int lifeline[2], wstatus, r;
+	int wstatus, r;
 	pid_t pid;
 
 	if (!fork_child) {
@@ -537,28 +539,31 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 			cli_new_session();
 		cli_exec(program, keep, req->keep.n);
 	}
-	if (pipe2(lifeline, O_CLOEXEC) < 0)
-		cli_fail(negative_errno(), "pipe");
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
 		cli_fail(r, "cannot block signals");
-	pid = fork();
+	/*
+	 * PROGRAM is a child, in the joined pid_for_children and
+	 * time_for_children: nsctl_spawn() starts it with system calls alone
+	 * (sharing our memory until it execs, or as a copy where the kernel
+	 * refuses that: a joined time namespace).
+	 */
+	r = nsctl_spawn_attr_new(&attr);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_signals(attr, &saved);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_new_session(attr, req->new_session);
+	if (r >= 0)
+		r = req->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
+				  : nsctl_spawn_attr_set_keep_fds(attr, req->keep.fds, req->keep.n);
+	if (r < 0)
+		cli_fail(r, "cannot start PROGRAM");
+	pid = nsctl_spawn(attr, program, NULL, &pidfd, &report);
+	nsctl_spawn_attr_free(attr);
 	if (pid < 0)
-		cli_fail(negative_errno(), "fork");
-	if (pid == 0) {
-		close(lifeline[1]);
-		r = nsctl_signals_restore(&saved);
-		if (r >= 0)
-			r = nsctl_child_die_with_parent(lifeline[0]);
-		if (r < 0)
-			cli_fail(r, "cannot prepare the child");
-		if (req->new_session)
-			cli_new_session();
-		cli_exec(program, keep, req->keep.n);
-	}
-	close(lifeline[0]);
-	/* The child's PID is ours to name: fork() gave it, and only we can reap it. */
-	pidfd = sys_pidfd_open(pid, 0);
+		cli_spawn_fail(&report, program);
 	r = nsctl_supervise(pid, pidfd, &wstatus);
 	if (r < 0)
 		cli_fail(r, "waiting for PID %d", (int)pid);

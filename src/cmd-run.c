@@ -157,64 +157,76 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
 }
 
 /*
- * The fast start.  When the parent has nothing to do between the child's
- * start and its exec (no handshake, no --init, no time namespace: that one
- * cannot be entered by a process sharing its memory), the child shares the
- * parent's memory until it execs, on a stack of its own, and the parent
- * waits meanwhile (CLONE_VM | CLONE_VFORK, as posix_spawn does).  A forked
- * child re-faults every page it touches before its exec: about 8% of a
- * 'nsctl run true'.  Sharing memory, the child leaves only by exec or
- * _exit() (cli_shared_memory_child), and never makes the memory dumpable:
- * PR_SET_DUMPABLE belongs to it, and so to the parent too.
- * Under AddressSanitizer, which cannot follow a stack it did not make, runs
- * take the forked start.
+ * The fast start, nsctl_spawn(): when the parent has nothing to do between
+ * the child's start and its exec (no handshake, no --init, no time
+ * namespace: its offsets must be written before anyone enters it), and the
+ * child's steps are all ones the library makes with system calls alone,
+ * the child shares the parent's memory until it execs, on a stack of its
+ * own (CLONE_VM | CLONE_VFORK, as posix_spawn does).  A forked child
+ * re-faults every page it touches before its exec: about 8% of a
+ * 'nsctl run true'.  The other steps (loopback, root, proc, working
+ * directory, credentials) call into glibc, and take the forked start.
  */
-#define RUN_SHARED_START (!NSCTL_ASAN)
-
-struct shared_start {
-	const struct create_options *o;
-	int lifeline;
-	const struct nsctl_signal_state *saved;
-};
-
-static int shared_child(void *data)
+static bool spawn_can_start(const struct create_options *o)
 {
-	const struct shared_start *start = data;
-	int r;
-
-	cli_shared_memory_child = true;
-	r = nsctl_child_die_with_parent(start->lifeline);
-	if (r < 0)
-		cli_fail(r, "cannot arrange to die with nsctl");
-	create_setup_inside(start->o);
-	nsctl_signals_restore(start->saved);
-	create_exec(start->o);
+	return !o->loopback && !o->root && !o->wd && !o->proc_dir && !o->has_uid && !o->has_gid;
 }
 
-/* The child's PID (its pidfd in *PIDFD), or -errno: then the forked start is for it. */
-static pid_t start_shared(const struct create_options *o, int lifeline,
-			  const struct nsctl_signal_state *saved, int *pidfd)
+/* The child's PID (its pidfd in *PIDFD); on failure, say which step failed and exit. */
+static pid_t start_spawn(const struct create_options *o, const struct nsctl_signal_state *saved,
+			 int *pidfd)
 {
-	/* Its own stack: the parent's frames stay as they are. Only the pages used are faulted. */
-	static char stack[256 * 1024] __attribute__((aligned(64)));
-	struct shared_start start = { o, lifeline, saved };
+	struct nsctl_spawn_attr *attr = NULL;
+	struct nsctl_spawn_report report;
 	pid_t pid;
+	int r;
 
-	pid = clone(shared_child, stack + sizeof(stack),
-		    (int)nsctl_types_to_clone_flags(o->types) | CLONE_VM | CLONE_VFORK |
-			CLONE_PIDFD | SIGCHLD,
-		    &start, pidfd);
-	/* The child set it in the memory it shared with us, and has exec'd or gone since. */
-	cli_shared_memory_child = false;
-	return pid < 0 ? negative_errno() : pid;
+	r = nsctl_spawn_attr_new(&attr);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_types(attr, o->types);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_signals(attr, saved);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_new_session(attr, o->new_session);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_propagation(attr, o->propagation);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_uts_names(attr, o->hostname, o->domainname);
+	if (r >= 0)
+		r = o->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
+				: nsctl_spawn_attr_set_keep_fds(attr, o->keep.fds, o->keep.n);
+	if (r < 0) {
+		nsctl_spawn_attr_free(attr);
+		cli_fail(r, "cannot start PROGRAM");
+	}
+	pid = nsctl_spawn(attr, o->argv, NULL, pidfd, &report);
+	nsctl_spawn_attr_free(attr);
+	if (pid >= 0)
+		return pid;
+	switch (report.step) {
+	case NSCTL_SPAWN_STEP_CLONE:
+		/* No child: /proc/self/ns readable again, for create_fail()'s look at the types. */
+		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+		create_fail(o, report.err, "clone()");
+	case NSCTL_SPAWN_STEP_HOSTNAME:
+		cli_fail(report.err, "--hostname '%s': cannot set it", o->hostname);
+	case NSCTL_SPAWN_STEP_DOMAINNAME:
+		cli_fail(report.err, "--domainname '%s': cannot set it", o->domainname);
+	case NSCTL_SPAWN_STEP_PROPAGATION:
+		cli_fail(report.err, "--propagation: cannot change the propagation of /");
+	default:
+		cli_spawn_fail(&report, o->argv);
+	}
 }
 
 int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
 	struct nsctl_signal_state saved;
-	int sock[2], pidfd = -1, wstatus, r;
-	bool sync;
+	int sock[2] = { -1, -1 }, pidfd = -1, wstatus, r;
+	bool sync, spawn;
 	pid_t pid;
 	char msg;
 
@@ -224,16 +236,18 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	}
 	sync = need_sync(&o);
+	spawn =
+	    !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && spawn_can_start(&o);
 	/*
 	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
 	 * handshake, --init's report) needs a socket pair; the lifeline alone is
 	 * a pipe, cheaper to make, whose read end the child holds: it sees EOF
-	 * when nsctl dies.
+	 * when nsctl dies.  nsctl_spawn() makes its own.
 	 */
 	if (sync || o.init) {
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
 			cli_fail(-errno, "socketpair");
-	} else {
+	} else if (!spawn) {
 		int line[2];
 
 		if (pipe2(line, O_CLOEXEC) < 0)
@@ -260,11 +274,9 @@ int cmd_run(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	pid = -EINVAL;
-	if (RUN_SHARED_START && !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))
-		pid = start_shared(&o, sock[1], &saved, &pidfd);
-	/* Not taken, or refused (an older kernel without CLONE_PIDFD): the forked start. */
-	if (pid < 0)
+	if (spawn)
+		pid = start_spawn(&o, &saved, &pidfd);
+	else
 		pid = nsctl_clone(
 		    nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
 		    o.cgroup_fd, &pidfd);
@@ -272,7 +284,7 @@ int cmd_run(int argc, char **argv)
 		close(sock[0]);
 		run_child(&o, sock[1], sync, &saved);
 	}
-	close(sock[1]);
+	close_fdp(&sock[1]);
 	if (pid < 0)
 		create_fail(&o, pid, "clone()");
 	close_fdp(&o.cgroup_fd);
@@ -303,6 +315,6 @@ int cmd_run(int argc, char **argv)
 			wstatus = status;
 	}
 	close_fdp(&pidfd);
-	close(sock[0]);
+	close_fdp(&sock[0]);
 	cli_exit_like(wstatus);
 }

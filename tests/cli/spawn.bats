@@ -1,0 +1,206 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# How run and enter start PROGRAM (lib/spawn.c): any number of arguments, a
+# script without "#!", the exit statuses of DESIGN.md, only fds 0-2 handed on,
+# and a failing step that says which it was.
+
+load helpers
+load hardening
+load spawn
+
+setup() {
+    require_root
+}
+
+teardown() {
+    cleanup_pids
+}
+
+# PROGRAM got all 100,000 arguments, the last one last, and nsctl ended with its status.
+assert_all_arguments() {
+    [ "$status" -eq 42 ]
+    [ "${lines[0]}" = 100000 ]
+    [ "${lines[1]}" = last ]
+}
+
+@test "spawn: run hands 100,000 arguments to a script without #!" {
+    make_script
+    make_args
+    run -42 timeout 60 "$NSCTL" run -u -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: run hands 100,000 arguments to a binary" {
+    make_args
+    run -42 timeout 60 "$NSCTL" run -u -- sh -c 'echo "$#"; for l; do :; done; echo "$l"; exit 42' sh "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: run with new pid, ipc, net and user namespaces hands 100,000 arguments on" {
+    make_script
+    make_args
+    run -42 timeout 60 "$NSCTL" run -p -i -n -U -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: enter (a pid namespace: a child) hands 100,000 arguments to a script without #!" {
+    make_script
+    make_args
+    start_forked_target --pid
+    run -42 timeout 60 "$NSCTL" enter -p "$TARGET" -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: enter (a pid namespace) hands 100,000 arguments to a binary" {
+    make_args
+    start_forked_target --pid
+    run -42 timeout 60 "$NSCTL" enter -p "$TARGET" -- sh -c 'echo "$#"; for l; do :; done; echo "$l"; exit 42' sh "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: enter (a time namespace: a copy, not shared memory) hands 100,000 arguments on" {
+    make_script
+    make_args
+    start_forked_target --time --mount-proc --pid
+    run -42 timeout 60 "$NSCTL" enter -T -p "$TARGET" -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: the child of run is in the new namespaces, and nsctl ends with its status" {
+    run -3 timeout 10 "$NSCTL" run -u -i -- sh -c 'readlink /proc/self/ns/uts /proc/self/ns/ipc; exit 3'
+    [ "${lines[0]}" != "$(readlink /proc/self/ns/uts)" ]
+    [ "${lines[1]}" != "$(readlink /proc/self/ns/ipc)" ]
+    [[ "${lines[0]}" == uts:* ]]
+}
+
+@test "spawn: PROGRAM not found is 127, naming it (run and enter)" {
+    run -127 timeout 10 "$NSCTL" run -u -- no-such-program-$$
+    [[ "$output" == *"nsctl: run: cannot execute 'no-such-program-$$': No such file or directory"* ]]
+    start_forked_target --pid
+    run -127 timeout 10 "$NSCTL" enter -p "$TARGET" -- "$BATS_TEST_TMPDIR/no-such-program"
+    [[ "$output" == *"nsctl: enter: cannot execute '$BATS_TEST_TMPDIR/no-such-program': No such file or directory"* ]]
+}
+
+@test "spawn: PROGRAM that is not executable is 126 (run and enter)" {
+    printf 'echo never\n' >"$BATS_TEST_TMPDIR/plain"
+    chmod 644 "$BATS_TEST_TMPDIR/plain"
+    run -126 timeout 10 "$NSCTL" run -u -- "$BATS_TEST_TMPDIR/plain"
+    [[ "$output" == *"cannot execute '$BATS_TEST_TMPDIR/plain': Permission denied"* ]]
+    [[ "$output" != *never* ]]
+    start_forked_target --pid
+    run -126 timeout 10 "$NSCTL" enter -p "$TARGET" -- "$BATS_TEST_TMPDIR/plain"
+    [[ "$output" == *"cannot execute '$BATS_TEST_TMPDIR/plain': Permission denied"* ]]
+}
+
+@test "spawn: PATH is searched past a directory where PROGRAM is not executable, as execvp does" {
+    mkdir "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+    printf 'exit 1\n' >"$BATS_TEST_TMPDIR/a/prog-$$"
+    chmod 644 "$BATS_TEST_TMPDIR/a/prog-$$"
+    printf 'exit 9\n' >"$BATS_TEST_TMPDIR/b/prog-$$"
+    chmod 755 "$BATS_TEST_TMPDIR/b/prog-$$"
+    PATH=$BATS_TEST_TMPDIR/a:$BATS_TEST_TMPDIR/b:$PATH run -9 timeout 10 "$NSCTL" run -u -- "prog-$$"
+    # Found only where it cannot be executed: 126, as a shell says.
+    PATH=$BATS_TEST_TMPDIR/a:$PATH run -126 timeout 10 "$NSCTL" run -u -- "prog-$$"
+}
+
+@test "spawn: a failing step inside reports its reason and 125 (run's propagation, where / is no mount)" {
+    local root=$BATS_TEST_TMPDIR/root d
+    mkdir "$root"
+    for d in usr etc work proc dev tmp; do mkdir "$root/$d"; done
+    for d in bin lib lib64 sbin; do ln -s "usr/$d" "$root/$d"; done
+    # In a mount namespace of its own: the root is a plain directory, so that
+    # making "/" private fails (EINVAL: not a mount) in the child.
+    run -125 timeout 20 unshare --mount --propagation private sh -c '
+        root=$1; shift
+        for d in usr etc work proc dev tmp; do mount --rbind "/$d" "$root/$d" || exit 99; done
+        exec chroot "$root" "$@"' sh "$root" "$NSCTL" run -m -u -- true
+    [[ "$output" == *"nsctl: run: --propagation: cannot change the propagation of /: Invalid argument"* ]]
+}
+
+@test "spawn: no fd beyond 0-2 reaches PROGRAM of run unless --keep-fd" {
+    run -0 timeout 10 "$NSCTL" run -u -- sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "" ]
+    run -0 timeout 10 "$NSCTL" run -u --keep-fd 7 -- sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "open 7" ]
+    # The test's own fds (bats keeps some) come too: only 5 and 7 are looked for.
+    run -0 timeout 10 "$NSCTL" run -u --keep-fds -- sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [[ "$output" == *"open 5"*"open 7"* ]]
+}
+
+@test "spawn: no fd beyond 0-2 reaches PROGRAM of enter's child unless --keep-fd" {
+    start_forked_target --pid
+    run -0 timeout 10 "$NSCTL" enter -p "$TARGET" -- sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "" ]
+    run -0 timeout 10 "$NSCTL" enter -p --keep-fd 5 "$TARGET" -- sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "open 5" ]
+}
+
+@test "spawn: PROGRAM starts with the caller's signal mask, not nsctl's" {
+    # SigBlk of PROGRAM: what nsctl's caller has, though nsctl blocks what it forwards.
+    local expected
+    expected=$(grep SigBlk /proc/self/status)
+    run -0 timeout 10 "$NSCTL" run -u -- sh -c 'grep SigBlk /proc/self/status'
+    [ "$output" = "$expected" ]
+    start_forked_target --pid
+    run -0 timeout 10 "$NSCTL" enter -p "$TARGET" -- sh -c 'grep SigBlk /proc/self/status'
+    [ "$output" = "$expected" ]
+}
+
+@test "spawn: run's child dies with nsctl (SIGKILL to nsctl)" {
+    local pid child i
+    "$NSCTL" run -u -- sleep 600 &
+    pid=$!
+    TEST_PIDS+=("$pid")
+    for i in $(seq 200); do
+        child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | tr -d ' ')
+        [ -n "$child" ] && [ "$(cat "/proc/$child/comm" 2>/dev/null)" = sleep ] && break
+        sleep 0.01
+    done
+    [ -n "$child" ]
+    kill -KILL "$pid"
+    wait "$pid" || true
+    for i in $(seq 200); do
+        [ -e "/proc/$child" ] || break
+        sleep 0.01
+    done
+    [ ! -e "/proc/$child" ]
+}
+
+@test "spawn: enter without a child (exec in place) hands 100,000 arguments to a script without #!" {
+    make_script
+    make_args
+    start_target --uts
+    run -42 timeout 60 "$NSCTL" enter -u "$TARGET" -- "$SCRIPT" "${ARGS[@]}"
+    assert_all_arguments
+}
+
+@test "spawn: bench's vfork floor makes the namespaces it is given and ends as its child" {
+    local bare=$NSCTL_BUILD/bench/bare-run-vfork
+    [ -x "$bare" ]
+    run -0 "$bare" uts,ipc readlink /proc/self/ns/uts /proc/self/ns/ipc
+    [ "${lines[0]}" != "$(readlink /proc/self/ns/uts)" ]
+    [ "${lines[1]}" != "$(readlink /proc/self/ns/ipc)" ]
+    run -0 "$bare" time readlink /proc/self/ns/time
+    [ "$output" != "$(readlink /proc/self/ns/time)" ]
+    run -7 "$bare" uts sh -c 'exit 7'
+    run -127 "$bare" uts "$BATS_TEST_TMPDIR/no-such-program"
+}
+
+@test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
+    # The unit tests of lib/spawn.c, with each fallback and with all of them.
+    local denial
+    for denial in "-s clone3" "-s close_range" "-s close_range:EINVAL" "-s pidfd"; do
+        # (word splitting wanted: "-s clone3" is two arguments)
+        run old_kernel $denial -- "$NSCTL_BUILD/tests/unit/test-spawn"
+        echo "$denial: $status"
+        [ "$status" -eq 0 ]
+    done
+    run old_kernel "${EVERY_FALLBACK[@]}" -- "$NSCTL_BUILD/tests/unit/test-spawn"
+    [ "$status" -eq 0 ]
+    # And nsctl run: only the kept fd reaches PROGRAM, the exit status is its own.
+    run -0 timeout 10 "$TOOLS/seccomp-deny" "${EVERY_FALLBACK[@]}" -- "$NSCTL" run -u --keep-fd 7 -- \
+        sh -c "$FDS_SCRIPT" 5</dev/null 7</dev/null
+    [ "$output" = "open 7" ]
+    run -127 timeout 10 "$TOOLS/seccomp-deny" "${EVERY_FALLBACK[@]}" -- "$NSCTL" run -u -- no-such-program-$$
+    [[ "$output" == *"cannot execute 'no-such-program-$$': No such file or directory"* ]]
+}
