@@ -90,39 +90,14 @@ struct nsctl_spawn_attr {
 	int keep_inline[KEEP_INLINE]; /* keep points here for a few fds: no malloc() */
 };
 
-/*
- * The first attributes come from a small static pool, the rest from the
- * heap, as process handles do (lib/process.c): a caller that starts one
- * program never calls malloc(), whose set-up on its first call (getrandom,
- * two brk, a fresh heap page) is a measurable part of a start.
- */
-#define SPAWN_POOL_SIZE 2
-static struct nsctl_spawn_attr spawn_pool[SPAWN_POOL_SIZE];
-static unsigned spawn_pool_used; /* bit I: spawn_pool[I] is taken */
-
+/* From the heap, as every object of the library: one code path, which the sanitizers check. */
 static struct nsctl_spawn_attr *attr_alloc(void)
 {
-	/* Sanitizer builds take every one from the heap, where a leaked one is reported. */
-	for (unsigned i = 0; i < SPAWN_POOL_SIZE && !NSCTL_ASAN; i++) {
-		unsigned bit = 1U << i;
-
-		if (!(__atomic_fetch_or(&spawn_pool_used, bit, __ATOMIC_ACQUIRE) & bit)) {
-			memset(&spawn_pool[i], 0, sizeof(spawn_pool[i]));
-			return &spawn_pool[i];
-		}
-	}
 	return calloc(1, sizeof(struct nsctl_spawn_attr));
 }
 
 static void attr_release(struct nsctl_spawn_attr *attr)
 {
-	uintptr_t p = (uintptr_t)attr, pool = (uintptr_t)spawn_pool;
-
-	if (p >= pool && p < pool + sizeof(spawn_pool)) {
-		__atomic_fetch_and(&spawn_pool_used, ~(1U << (unsigned)(attr - spawn_pool)),
-				   __ATOMIC_RELEASE);
-		return;
-	}
 	free(attr);
 }
 
