@@ -6,13 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-#ifndef __NR_close_range
-#define __NR_close_range 436
-#endif
-#ifndef CLOSE_RANGE_CLOEXEC
-#define CLOSE_RANGE_CLOEXEC (1U << 2)
-#endif
+#include "syscalls.h"
 
 static int compare_ints(const void *a, const void *b)
 {
@@ -21,53 +15,79 @@ static int compare_ints(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int set_cloexec(int fd, bool on)
-{
-	int flags = fcntl(fd, F_GETFD);
-
-	if (flags < 0)
-		return negative_errno();
-	if (!!(flags & FD_CLOEXEC) == on)
-		return 0;
-	if (fcntl(fd, F_SETFD, on ? flags | FD_CLOEXEC : flags & ~FD_CLOEXEC) < 0)
-		return negative_errno();
-	return 0;
-}
-
-static bool is_kept(int fd, const int *sorted, size_t n)
-{
-	/* bsearch() on an empty array still needs a valid pointer: keeping nothing is NULL here. */
-	return n > 0 && bsearch(&fd, sorted, n, sizeof(int), compare_ints) != NULL;
-}
-
-/* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: walk /proc/thread-self/fd. */
+/* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: /proc/thread-self/fd, read with getdents64. */
 static int cloexec_by_listing(const int *sorted, size_t n)
 {
-	_cleanup_closedir_ DIR *dir = opendir("/proc/thread-self/fd");
-	struct dirent *entry;
+	/* Of struct linux_dirent64: where the name starts, after d_ino, d_off, d_reclen, d_type. */
+	enum { NAME_OFFSET = 8 + 8 + 2 + 1 };
+	char buf[4096] __attribute__((aligned(8)));
+	long dir, length;
 
-	if (!dir)
-		return negative_errno();
-	while ((entry = readdir(dir))) {
-		char *end;
-		long fd = strtol(entry->d_name, &end, 10);
+	dir = syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/fd",
+		      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0)
+		return -errno;
+	while ((length = syscall(SYS_getdents64, (int)dir, buf, sizeof(buf))) > 0) {
+		for (long at = 0; at < length;) {
+			const char *name = buf + at + NAME_OFFSET;
+			unsigned short record;
+			long fd = 0;
+			bool kept = false;
 
-		if (*end || end == entry->d_name || fd < 3 || fd == dirfd(dir))
-			continue;
-		if (is_kept((int)fd, sorted, n))
-			continue;
-		/* The fd may have been the listing's own, already gone: not an error. */
-		if (set_cloexec((int)fd, true) < 0 && errno != EBADF)
-			return negative_errno();
+			memcpy(&record, buf + at + 16, sizeof(record));
+			at += record;
+			if (*name < '0' || *name > '9')
+				continue;
+			for (; *name >= '0' && *name <= '9' && fd < INT_MAX / 10; name++)
+				fd = fd * 10 + (*name - '0');
+			for (size_t k = 0; k < n && !kept; k++)
+				kept = sorted[k] == fd;
+			if (fd < 3 || fd == dir || kept)
+				continue;
+			syscall(SYS_fcntl, (int)fd, F_SETFD, FD_CLOEXEC);
+		}
 	}
+	length = length < 0 ? -errno : 0;
+	syscall(SYS_close, (int)dir);
+	return (int)length;
+}
+
+/*
+ * System calls only, no libc state: a child that shares its parent's memory
+ * until it execs runs it too (lib/spawn.c).  SORTED is in ascending order.
+ */
+int fds_keep_only_sorted(const int *sorted, size_t n)
+{
+	unsigned int low = 3;
+	int r;
+
+	/* Mark the gaps between kept fds; stop at the first kernel that lacks the flag. */
+	for (size_t i = 0; i <= n; i++) {
+		unsigned int high = i < n ? (unsigned int)sorted[i] : UINT_MAX;
+
+		if (i < n && sorted[i] < 3)
+			continue;
+		if (high > low &&
+		    syscall(__NR_close_range, low, high - 1, CLOSE_RANGE_CLOEXEC) < 0) {
+			if (errno != ENOSYS && errno != EINVAL)
+				return -errno;
+			r = cloexec_by_listing(sorted, n);
+			if (r < 0)
+				return r;
+			break;
+		}
+		if (i < n)
+			low = (unsigned int)sorted[i] + 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (syscall(SYS_fcntl, sorted[i], F_SETFD, 0) < 0)
+			return -errno;
 	return 0;
 }
 
 NSCTL_EXPORT int nsctl_fds_keep_only(const int *keep, size_t n_keep)
 {
 	_cleanup_free_ int *sorted = NULL;
-	unsigned int low = 3;
-	int r;
 
 	if (n_keep && !keep)
 		return -EINVAL;
@@ -84,28 +104,5 @@ NSCTL_EXPORT int nsctl_fds_keep_only(const int *keep, size_t n_keep)
 		if (fcntl(sorted[i], F_GETFD) < 0)
 			return -EBADF;
 	}
-	/* Mark the gaps between kept fds; stop at the first kernel that lacks the flag. */
-	for (size_t i = 0; i <= n_keep; i++) {
-		unsigned int high = i < n_keep ? (unsigned int)sorted[i] : UINT_MAX;
-
-		if (i < n_keep && sorted[i] < 3)
-			continue;
-		if (high > low &&
-		    syscall(__NR_close_range, low, high - 1, CLOSE_RANGE_CLOEXEC) < 0) {
-			if (errno != ENOSYS && errno != EINVAL)
-				return negative_errno();
-			r = cloexec_by_listing(sorted, n_keep);
-			if (r < 0)
-				return r;
-			break;
-		}
-		if (i < n_keep)
-			low = (unsigned int)sorted[i] + 1;
-	}
-	for (size_t i = 0; i < n_keep; i++) {
-		r = set_cloexec(sorted[i], false);
-		if (r < 0)
-			return r;
-	}
-	return 0;
+	return fds_keep_only_sorted(sorted, n_keep);
 }

@@ -37,6 +37,13 @@ int proc_open_of(pid_t pid, const char *name, int flags);
 int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 			 enum nsctl_type *ret_type);
 
+/*
+ * lib/fds.c: every fd >= 3 close-on-exec but SORTED (ascending), and those
+ * inheritable; 0 or -errno.  System calls only: safe in a child that shares
+ * its parent's memory (lib/spawn.c).
+ */
+int fds_keep_only_sorted(const int *sorted, size_t n);
+
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 

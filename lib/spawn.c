@@ -28,25 +28,6 @@
 #define RUNNING_ON_VALGRIND 0
 #endif
 
-#ifndef __NR_clone3
-#define __NR_clone3 435
-#endif
-#ifndef __NR_close_range
-#define __NR_close_range 436
-#endif
-#ifndef CLOSE_RANGE_CLOEXEC
-#define CLOSE_RANGE_CLOEXEC (1U << 2)
-#endif
-#ifndef CLONE_PIDFD
-#define CLONE_PIDFD 0x00001000
-#endif
-#ifndef CLONE_INTO_CGROUP
-#define CLONE_INTO_CGROUP 0x200000000ULL
-#endif
-#ifndef CLONE_NEWTIME
-#define CLONE_NEWTIME 0x00000080
-#endif
-
 /*
  * The child's own stack when it shares the parent's memory.  Nothing of the
  * size of argv or envp is ever put on it (the fallback's argument array for a
@@ -303,71 +284,6 @@ static bool child_lifeline_dead(int lifeline)
 	       (pfd.revents & (POLLHUP | POLLIN));
 }
 
-/* Before Linux 5.11 there is no CLOSE_RANGE_CLOEXEC: /proc/self/fd, read with getdents64. */
-static int child_cloexec_by_listing(const int *keep, size_t n)
-{
-	/* Of struct linux_dirent64: where the name starts, after d_ino, d_off, d_reclen, d_type. */
-	enum { NAME_OFFSET = 8 + 8 + 2 + 1 };
-	char buf[4096] __attribute__((aligned(8)));
-	long dir, length;
-
-	dir = syscall(SYS_openat, AT_FDCWD, "/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dir < 0)
-		return errno;
-	while ((length = syscall(SYS_getdents64, (int)dir, buf, sizeof(buf))) > 0) {
-		for (long at = 0; at < length;) {
-			const char *name = buf + at + NAME_OFFSET;
-			unsigned short record;
-			long fd = 0;
-			bool kept = false;
-
-			memcpy(&record, buf + at + 16, sizeof(record));
-			at += record;
-			if (*name < '0' || *name > '9')
-				continue;
-			for (; *name >= '0' && *name <= '9' && fd < INT_MAX / 10; name++)
-				fd = fd * 10 + (*name - '0');
-			for (size_t k = 0; k < n && !kept; k++)
-				kept = keep[k] == fd;
-			if (fd < 3 || fd == dir || kept)
-				continue;
-			syscall(SYS_fcntl, (int)fd, F_SETFD, FD_CLOEXEC);
-		}
-	}
-	length = length < 0 ? errno : 0;
-	syscall(SYS_close, (int)dir);
-	return (int)length;
-}
-
-/* Mark every fd >= 3 close-on-exec but the kept ones, then make those inheritable. */
-static int child_keep_fds(const int *keep, size_t n)
-{
-	unsigned int low = 3;
-	int r;
-
-	for (size_t i = 0; i <= n; i++) {
-		unsigned int high = i < n ? (unsigned int)keep[i] : UINT_MAX;
-
-		if (i < n && keep[i] < 3)
-			continue;
-		if (high > low &&
-		    syscall(__NR_close_range, low, high - 1, CLOSE_RANGE_CLOEXEC) < 0) {
-			if (errno != ENOSYS && errno != EINVAL)
-				return errno;
-			r = child_cloexec_by_listing(keep, n);
-			if (r)
-				return r;
-			break;
-		}
-		if (i < n)
-			low = (unsigned int)keep[i] + 1;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (syscall(SYS_fcntl, keep[i], F_SETFD, 0) < 0)
-			return errno;
-	return 0;
-}
-
 /* execvp()'s walk of PATH, on the list the parent made, with its fallback for scripts. */
 static int child_exec(struct spawn_context *c)
 {
@@ -466,7 +382,7 @@ static int spawn_child(void *data)
 	    syscall(SYS_mount, NULL, "/", NULL, propagation_flags[attr->propagation], NULL) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_PROPAGATION, errno);
 	if (!attr->keep_all) {
-		r = child_keep_fds(attr->keep, attr->n_keep);
+		r = -fds_keep_only_sorted(attr->keep, attr->n_keep);
 		if (r)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_FDS, r);
 	}

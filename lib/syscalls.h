@@ -13,6 +13,27 @@
 #include <unistd.h>
 #include <stdint.h>
 
+/* clone3() (5.3), close_range() (5.9, CLOEXEC 5.11), CLONE_INTO_CGROUP (5.7), time namespaces
+ * (5.6). */
+#ifndef __NR_clone3
+#define __NR_clone3 435
+#endif
+#ifndef __NR_close_range
+#define __NR_close_range 436
+#endif
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+#ifndef CLONE_PIDFD
+#define CLONE_PIDFD 0x00001000
+#endif
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
+#ifndef CLONE_NEWTIME
+#define CLONE_NEWTIME 0x00000080
+#endif
+
 #ifndef __NR_pidfd_open
 #define __NR_pidfd_open 434
 #endif
