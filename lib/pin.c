@@ -230,8 +230,8 @@ static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base)
 			return -EXDEV;
 	}
 	/* O_CREAT|O_EXCL never follows a symlink: an existing one is EEXIST, not a way out. */
-	filefd = openat(dirfd, base, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC,
-			0);
+	filefd =
+	    openat(dirfd, base, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0);
 	if (filefd < 0) {
 		if (errno != EEXIST)
 			return negative_errno();

@@ -114,7 +114,8 @@ struct nsctl_mount_attr {
 	uint64_t userns_fd;
 };
 
-static inline int sys_mount_setattr(int dirfd, const char *path, unsigned flags, uint64_t propagation)
+static inline int sys_mount_setattr(int dirfd, const char *path, unsigned flags,
+				    uint64_t propagation)
 {
 	struct nsctl_mount_attr attr = { .propagation = propagation };
 
