@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -53,10 +54,23 @@ __attribute__((format(printf, 2, 0))) static void vreport(int err, const char *f
 }
 
 bool cli_shared_memory_child;
+int cli_failure_fd = -1;
 
 /* exit(), or _exit() in a child that shares its parent's memory (stdio, atexit). */
 static _Noreturn void leave(int status)
 {
+	if (cli_failure_fd >= 0) {
+		char failed = 'f';
+
+		ssize_t n = send(cli_failure_fd, &failed, 1, MSG_NOSIGNAL);
+
+		/* A pipe (run's child): the parent reads it once we are gone. */
+		if (n < 0 && errno == ENOTSOCK)
+			n = write(cli_failure_fd, &failed, 1);
+		/* A socket (unshare's keeper of the pins) answers once they are taken back. */
+		else if (n == 1)
+			(void)!read(cli_failure_fd, &failed, 1);
+	}
 	if (cli_shared_memory_child)
 		_exit(status);
 	exit(status);
