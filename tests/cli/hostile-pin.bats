@@ -107,3 +107,130 @@ teardown() {
     grep -E '"(tty|'"$TMP"'/tty)"' "$TMP/trace"
     ! grep -E '"(tty|'"$TMP"'/tty)"' "$TMP/trace" | grep -vE 'O_PATH|O_NOCTTY' || false
 }
+
+# The racing ground: a shared tmpfs SH (nobody may write in it) holding
+# nobody's directory SH/real and two symlinks of nobody's, SH/d -> real and
+# SH/e -> R, which the swapper exchanges; R is root's, and a canary mount.
+# A mount-namespace pin at SH/d/FILE is refused (SH is shared), or lands in R
+# when SH/d pointed there: nothing else may happen.
+setup_race() {
+    SH=$TMP/sh R=$TMP/root-owned
+    mkdir "$SH" "$R"
+    mount -t tmpfs -o mode=1777 nsctl-hostile-pin "$SH"
+    mount --make-shared "$SH"
+    mount -t tmpfs -o mode=755 nsctl-hostile-canary "$R"
+    echo canary >"$R/canary"
+    as_nobody mkdir "$SH/real"
+    as_nobody ln -s real "$SH/d"
+    as_nobody ln -s "$R" "$SH/e"
+}
+
+# After the race: the canary mount is the only mount on R, and still holds its
+# file; no directory was bound onto itself; every pin left is of namespace $1.
+check_race() {
+    local want=$1 line
+    [ "$(mounts_at "$R")" -eq 1 ]
+    [ "$(cat "$R/canary")" = canary ]
+    [ "$(mounts_at "$SH")" -eq 1 ]
+    [ "$(mounts_at "$SH/real")" -eq 0 ]
+    nsfs_below "$TMP" | while read -r line; do
+        echo "pin left: $line"
+        [ "${line#* }" = "mnt:[$want]" ]
+    done
+}
+
+@test "hostile-pin: a symlink swapped into PATH cannot turn pin, run or unshare --mount=FILE against root" {
+    require_root
+    setup_race
+    # Its copy of SH is a peer: a pin on SH would propagate into the namespace itself.
+    start_target --mount --propagation unchanged
+    want=$(ns_inode "$TARGET" mnt)
+    start_swapper "$SH/d" "$SH/e" 60
+    made=0 refused=0
+    for cmd in pin run unshare; do
+        end=$((SECONDS + 10))
+        for i in $(seq 200); do
+            [ "$SECONDS" -lt "$end" ] || break
+            case $cmd in
+                pin) timeout 10 "$NSCTL" pin --mount "$TARGET" "$SH/d/mnt" 2>/dev/null ;;
+                *) timeout 10 "$NSCTL" $cmd --mount="$SH/d/mnt" true 2>/dev/null ;;
+            esac && made=$((made + 1)) || refused=$((refused + 1))
+            # A pin that landed in R is the one asked for, through the symlink: the right namespace?
+            if [ -e "$R/mnt" ]; then
+                [ $cmd != pin ] || [ "$(stat -c %i "$R/mnt")" = "$want" ]
+                "$NSCTL" unpin "$R/mnt"
+            fi
+            [ "$(mounts_at "$R")" -eq 1 ]
+        done
+    done
+    stop_swapper
+    echo "made $made, refused $refused"
+    check_race "$want"
+    # No file was made in nobody's directory: the refusal comes before anything is created.
+    [ -z "$(ls -A "$SH/real")" ]
+}
+
+@test "hostile-pin: a symlink swapped into PATH cannot make unpin remove a file that is not a pin" {
+    require_root
+    U=$TMP/u R=$TMP/root-owned
+    mkdir "$U" "$R"
+    chmod 1777 "$U"
+    echo canary >"$R/pin"
+    as_nobody mkdir "$U/real"
+    chmod 777 "$U/real" # (root pins there; only nobody's symlinks race)
+    as_nobody ln -s real "$U/d"
+    as_nobody ln -s "$R" "$U/e"
+    start_target --uts
+    start_swapper "$U/d" "$U/e" 60
+    end=$((SECONDS + 10)) removed=0
+    for i in $(seq 200); do
+        [ "$SECONDS" -lt "$end" ] || break
+        [ -e "$U/real/pin" ] || "$NSCTL" pin --uts "$TARGET" "$U/real/pin"
+        timeout 10 "$NSCTL" unpin "$U/d/pin" 2>/dev/null && removed=$((removed + 1))
+        # root's canary, a regular file by the pin's name, survives every round.
+        [ "$(cat "$R/pin")" = canary ]
+        [ "$(mounts_at "$R/pin")" -eq 0 ]
+    done
+    stop_swapper
+    echo "rounds $i, pins removed $removed"
+    [ "$removed" -gt 0 ]
+    "$NSCTL" unpin "$U/real/pin" 2>/dev/null || true
+}
+
+@test "hostile-pin: pins in one directory stay visible: a refused mount pin hides none; two mount pins are both found and removed" {
+    require_root
+    D=$TMP/d
+    mkdir "$D"
+    mount -t tmpfs nsctl-hostile-pin "$D"
+    mount --make-shared "$D"
+    start_target --mount --uts --ipc --propagation unchanged
+    "$NSCTL" pin --uts "$TARGET" "$D/uts"
+    "$NSCTL" pin --ipc "$TARGET" "$D/ipc"
+    run "$NSCTL" pin --mount "$TARGET" "$D/mnt"
+    [ "$status" -eq 1 ]
+    run "$NSCTL" run --mount="$D/mnt2" true
+    [ "$status" -eq 125 ]
+    # Nothing mounted over D: both pins are where they were, and hold the namespaces alone.
+    [ "$(mounts_at "$D")" -eq 1 ]
+    cleanup_pids
+    # (list, bounded: another session's FIFO racer may be about)
+    run timeout 30 "$NSCTL" list -P -r --noheadings -o NSFS
+    echo "$output" | grep -qx "$D/uts"
+    echo "$output" | grep -qx "$D/ipc"
+    "$NSCTL" unpin "$D/uts" "$D/ipc"
+    [ -z "$(ls -A "$D")" ]
+    # Two mount-namespace pins in the one directory for them.
+    start_target --mount --propagation unchanged
+    first=$TARGET a=$(ns_inode "$TARGET" mnt)
+    start_target --mount --propagation unchanged
+    b=$(ns_inode "$TARGET" mnt)
+    "$NSCTL" pin --mount "$first" "$NAME-a"
+    "$NSCTL" pin --mount "$TARGET" "$NAME-b"
+    cleanup_pids
+    run timeout 30 "$NSCTL" list -P -r --noheadings -o NS,NSFS
+    echo "$output"
+    echo "$output" | grep -qx "$a /run/nsctl/mnt/$NAME-a"
+    echo "$output" | grep -qx "$b /run/nsctl/mnt/$NAME-b"
+    "$NSCTL" unpin "$NAME-a" "$NAME-b"
+    [ ! -e "/run/nsctl/mnt/$NAME-a" ] && [ ! -e "/run/nsctl/mnt/$NAME-b" ]
+}
