@@ -5,7 +5,6 @@
 # swapping a directory of the path with a symlink; unpin raced the same way.
 
 load helpers
-load hardening
 load hostile-pin
 
 setup() {
@@ -13,8 +12,6 @@ setup() {
     # nobody must reach the racing directories below.
     chmod 755 "$TMP"
     NAME=nsctl-hostile-pin-$$-$BATS_TEST_NUMBER
-    MARK=$NAME
-    MOUNTS_BEFORE=$(own_mount_table)
 }
 
 teardown() {
@@ -27,7 +24,8 @@ teardown() {
     ip netns del "$NAME" 2>/dev/null || true
     umount_below "$TMP"
     rm -rf "$TMP"
-    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
+    # Nothing of this test's is left mounted (other sessions' mounts come and go meanwhile).
+    [ -z "$(mount_table | grep -F -e "$TMP" -e "$NAME")" ]
 }
 
 @test "hostile-pin: a failed pin leaves alone the pin ip netns made of the same namespace" {
@@ -233,4 +231,32 @@ check_race() {
     echo "$output" | grep -qx "$b /run/nsctl/mnt/$NAME-b"
     "$NSCTL" unpin "$NAME-a" "$NAME-b"
     [ ! -e "/run/nsctl/mnt/$NAME-a" ] && [ ! -e "/run/nsctl/mnt/$NAME-b" ]
+}
+
+@test "hostile-pin: where / is shared, a mount NAME pin makes only nsctl's own /run/nsctl/mnt private, with every fallback" {
+    require_root
+    # A systemd host's shared /, in a mount namespace of this test's own.
+    for deny in "" "-s mount_setattr" "-s open_tree" "-s move_mount" "-s open_tree -s mount_setattr"; do
+        run unshare --mount --propagation private sh -c '
+            nsctl=$1 name=$2; shift 2
+            mount --make-shared / && mount -t tmpfs nsctl-hostile-pin /run/nsctl &&
+                mount --make-shared /run/nsctl || exit 9
+            unshare --mount --propagation unchanged sleep 60 &
+            target=$! i=0
+            # Until its unshare() is done (its mount namespace is not ours), at most 10 s.
+            while [ "$(readlink /proc/$target/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ]; do
+                i=$((i + 1)) && [ $i -lt 200 ] || exit 10
+                sleep 0.05
+            done
+            "$@" "$nsctl" pin --mount "$target" "$name" || exit 8
+            findmnt -n -l -o TARGET,PROPAGATION -R /run/nsctl | awk "{ print \$1, \$2 }"
+            [ "$(stat -c %i "/run/nsctl/mnt/$name")" = "$(stat -L -c %i /proc/$target/ns/mnt)" ] ||
+                exit 7
+            "$@" "$nsctl" unpin "$name" || exit 6
+            kill "$target"' sh "$NSCTL" "$NAME" ${deny:+"$NSCTL_BUILD/tests/tools/seccomp-deny" $deny --}
+        echo "$deny: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = "/run/nsctl shared" ]
+        [ "${lines[1]}" = "/run/nsctl/mnt private" ]
+    done
 }
