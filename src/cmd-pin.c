@@ -25,7 +25,11 @@ static void help(void)
 	fputs("\nWith a PID, say which types to pin; a namespace file pins its own type.\n"
 	      "Several types need a NAME (each gets its own pin); one PATH takes one type.\n"
 	      "PATH must not exist, unless it already pins the same namespace; it is\n"
-	      "created without following symlinks.  Remove pins with nsctl unpin.\n",
+	      "created without following symlinks.  A failure takes back only the pins\n"
+	      "(and directories) this call made.  A mount namespace is refused in a\n"
+	      "directory on a shared mount (it would pin itself through propagation):\n"
+	      "pin it under a NAME (" NSCTL_PIN_DIR "/mnt) or on a private mount.\n"
+	      "Remove pins with nsctl unpin.\n",
 	      stdout);
 }
 
