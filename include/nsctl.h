@@ -204,12 +204,17 @@ int nsctl_pin_name_types(const char *name, unsigned *ret_types);
 
 /*
  * Pin the namespace at NSFD onto PATH, which is created (never through a
- * symlink) and must not exist, unless it already pins this very namespace
- * (then nothing is done and 0 returned).  The mount is made on the fd of the
- * file created, so that a path swapped meanwhile cannot redirect it (runc
- * CVE-2021-30465).  A mount namespace is pinned onto a private mount: where
- * PATH's directory is a shared mount, it is first bind-mounted onto itself and
- * made private, as "ip netns" does for /run/netns.
+ * symlink) and must not exist, unless it already pins this very namespace.
+ * Returns 1 when this call made the pin, 0 when PATH already pinned this
+ * namespace and nothing was done: a caller that takes back what it made on a
+ * later failure must remove only the pins for which it got 1.  PATH's
+ * directory is opened once; the file is created, mounted on (through its fd:
+ * runc CVE-2021-30465) and, on failure, removed relative to that fd.
+ * nsctl never mounts over PATH's directory or changes its propagation: a
+ * mount namespace cannot be pinned in a directory on a shared mount (the bind
+ * would propagate into the namespace itself), and is refused there with
+ * -EXDEV before anything is created; pin it under a NAME
+ * (nsctl_pin_create_name) or in a directory on a private mount.
  * -EEXIST: PATH exists and is not a pin of this namespace; -ELOOP: PATH is a
  * symlink; -ENOTTY: NSFD is not a namespace; -EINVAL: the kernel refuses the
  * pin (a mount namespace that is not newer than the caller's own).
@@ -218,15 +223,19 @@ int nsctl_pin_name_types(const char *name, unsigned *ret_types);
 int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
 
 /*
- * Pin the namespace at NSFD under NAME: creates the pin directory where
- * needed (/run/netns shared, as iproute2 keeps it; /run/nsctl/mnt private).
+ * Pin the namespace at NSFD under NAME: 1 made, 0 already there, as
+ * nsctl_pin_create().  Creates the pin directory where needed: /run/netns is
+ * made a shared mount of its own, as iproute2 keeps it; /run/nsctl/mnt a
+ * private mount of its own where it lies on a shared mount.  These
+ * directories stay when the pin is removed, as iproute2's do.
  */
 int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
 
 /*
  * Remove the pin at PATH: unmount it and remove its file.  Anything that is
  * not an nsfs mount (a plain file, a symlink, a directory, a /proc/PID/ns
- * link) is refused with -ENOTTY and left untouched.
+ * link) is refused with -ENOTTY and left untouched.  PATH's directory is
+ * opened once, and the file checked, unmounted and unlinked relative to it.
  */
 int nsctl_pin_remove(const char *path);
 

@@ -59,7 +59,7 @@ NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
 
 	if (cgroup_fd < 0 || pid <= 0)
 		return -EINVAL;
-	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
 		return negative_errno();
 	length = snprintf(text, sizeof(text), "%d", (int)pid);
@@ -145,7 +145,7 @@ NSCTL_EXPORT int nsctl_time_enter_children(void)
 {
 	/* unshare(CLONE_NEWTIME) set the calling thread's time_for_children, not the process's. */
 	_cleanup_close_ int fd =
-	    open("/proc/thread-self/ns/time_for_children", O_RDONLY | O_CLOEXEC);
+	    open("/proc/thread-self/ns/time_for_children", O_RDONLY | O_CLOEXEC | O_NOCTTY);
 
 	if (fd < 0)
 		return negative_errno();

@@ -123,7 +123,7 @@ static int is_callers(int fd, enum nsctl_type type)
 	char path[64];
 
 	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", nsctl_type_get(type)->name);
-	own = open(path, O_RDONLY | O_CLOEXEC);
+	own = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (own < 0 && errno == ENOENT) {
 		/* No /proc here. */
 		own = own_ns_open_by_pidfd(type);

@@ -178,7 +178,7 @@ static int proc_write(pid_t pid, const char *name, const char *text, size_t leng
 			return fd;
 	} else {
 		snprintf(path, sizeof(path), "/proc/self/%s", name);
-		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 		if (fd < 0)
 			return negative_errno();
 	}

@@ -126,8 +126,13 @@ static int split_path(const char *path, char **ret_dir, char **ret_base)
 	return 0;
 }
 
-/* Open the directory of PATH; its last component goes to *RET_BASE. */
-static int open_parent(const char *path, char **ret_dir, char **ret_base)
+/*
+ * Open the directory of PATH, once: from then on the pin is made, checked,
+ * unmounted and unlinked relative to this fd, so that a directory of PATH
+ * swapped for a symlink meanwhile cannot send any later step elsewhere.
+ * Its last component goes to *RET_BASE.
+ */
+static int open_parent(const char *path, char **ret_base)
 {
 	_cleanup_free_ char *dir = NULL, *base = NULL;
 	int r, dirfd;
@@ -138,60 +143,117 @@ static int open_parent(const char *path, char **ret_dir, char **ret_base)
 	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		return negative_errno();
-	if (ret_dir)
-		*ret_dir = TAKE_PTR(dir);
 	*ret_base = TAKE_PTR(base);
 	return dirfd;
 }
 
 /*
- * A mount namespace cannot be pinned onto a shared mount: the bind would
- * propagate into the pinned namespace itself, and the kernel refuses the loop
- * with EINVAL.  Make DIR a private mount of its own (bind it onto itself),
- * then find FILE again beneath the new mount and check it is still ours.
+ * 1 if the mount DIRFD lies on is shared (it has peers that receive what is
+ * mounted on it), 0 if not, -errno if that cannot be told.
  */
-static int make_private_and_reopen(const char *dir, const char *base, const struct stat *file_st,
-				   int *filefd)
+static int on_shared_mount(int dirfd)
 {
-	_cleanup_close_ int newdir = -1, newfile = -1;
-	struct stat st;
+	_cleanup_fclose_ FILE *f = NULL;
+	_cleanup_free_ char *line = NULL;
+	struct statx stx;
+	size_t size = 0;
 
-	if (mount(dir, dir, "none", MS_BIND, NULL) < 0)
+	if (statx(dirfd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx) < 0)
 		return negative_errno();
-	if (mount("none", dir, "none", MS_PRIVATE, NULL) < 0) {
-		int r = negative_errno();
+	if (!(stx.stx_mask & STATX_MNT_ID))
+		return -EOPNOTSUPP;
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return negative_errno();
+	while (getline(&line, &size, f) > 0) {
+		struct mountinfo_entry e;
 
-		umount2(dir, MNT_DETACH);
-		return r;
+		if (mountinfo_parse_line(line, &e) < 0 || (uint64_t)e.mount_id != stx.stx_mnt_id)
+			continue;
+		return strncmp(e.optional, "shared:", 7) == 0 || strstr(e.optional, " shared:");
 	}
-	newdir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (newdir >= 0)
-		newfile = openat(newdir, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (newfile < 0 || fstat(newfile, &st) < 0 || st.st_dev != file_st->st_dev ||
-	    st.st_ino != file_st->st_ino) {
-		umount2(dir, MNT_DETACH);
-		return -ESTALE;
-	}
-	close_fdp(filefd);
-	*filefd = TAKE_FD(newfile);
-	return 0;
+	return -ENOENT;
 }
 
 /* The kernel never lets a mount namespace be pinned inside itself: no private mount helps. */
 static bool is_own_mount_namespace(int nsfd)
 {
 	/* The kernel compares with the calling thread's mount namespace. */
-	_cleanup_close_ int own = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	_cleanup_close_ int own = open("/proc/thread-self/ns/mnt", O_RDONLY | O_NOCTTY | O_CLOEXEC);
 
 	return own >= 0 && nsctl_ns_same(own, nsfd) == 1;
 }
 
+/*
+ * BASE in DIRFD exists: 0 if it already pins the namespace at NSFD, -EEXIST
+ * if it is anything else (-ELOOP for a symlink).  It is looked at through an
+ * O_PATH fd and reopened only once it is known to be nsfs: neither a FIFO nor
+ * a terminal (which would become our controlling one) is ever opened.
+ */
+static int existing_pin(int dirfd, const char *base, int nsfd)
+{
+	_cleanup_close_ int pathfd = -1, fd = -1;
+	struct statfs sfs;
+	struct stat st;
+	char path[32];
+
+	pathfd = openat(dirfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (pathfd < 0 || fstat(pathfd, &st) < 0)
+		return -EEXIST;
+	if (S_ISLNK(st.st_mode))
+		return -ELOOP;
+	if (fstatfs(pathfd, &sfs) < 0 || (unsigned long)sfs.f_type != NSFS_MAGIC)
+		return -EEXIST;
+	fd_path(path, pathfd);
+	fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -EEXIST;
+	return pins_same(fd, nsfd) ? 0 : -EEXIST;
+}
+
+/* Pin the namespace at NSFD (of TYPE) at BASE in DIRFD: 1 made, 0 already there, -errno. */
+static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base)
+{
+	_cleanup_close_ int filefd = -1;
+	int r;
+
+	if (type == NSCTL_TYPE_MNT) {
+		if (is_own_mount_namespace(nsfd))
+			return -EINVAL;
+		/*
+		 * A bind of a mount namespace onto a shared mount would propagate
+		 * into the namespace itself, which the kernel refuses.  The old way
+		 * around it (bind the directory onto itself, make it private) mounts
+		 * over a directory nsctl did not make, hides what is in it, and is
+		 * done by name: refuse instead, before anything is created.
+		 */
+		if (on_shared_mount(dirfd) > 0)
+			return -EXDEV;
+	}
+	/* O_CREAT|O_EXCL never follows a symlink: an existing one is EEXIST, not a way out. */
+	filefd =
+	    openat(dirfd, base, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0);
+	if (filefd < 0) {
+		if (errno != EEXIST)
+			return negative_errno();
+		return existing_pin(dirfd, base, nsfd);
+	}
+	r = bind_ns_onto(nsfd, filefd);
+	if (r >= 0)
+		return 1;
+	/* The kernel says a mount-namespace loop with EINVAL (mount) or ELOOP (move_mount). */
+	if (r == -ELOOP && type == NSCTL_TYPE_MNT)
+		r = -EINVAL;
+	/* Leave nothing behind: the file is ours, made a moment ago. */
+	unlinkat(dirfd, base, 0);
+	return r;
+}
+
 NSCTL_EXPORT int nsctl_pin_create(int nsfd, const char *path, unsigned flags)
 {
-	_cleanup_close_ int dirfd = -1, filefd = -1;
-	_cleanup_free_ char *dir = NULL, *base = NULL;
+	_cleanup_close_ int dirfd = -1;
+	_cleanup_free_ char *base = NULL;
 	enum nsctl_type type;
-	struct stat file_st;
 	int r;
 
 	if (!path || !*path || flags)
@@ -199,46 +261,10 @@ NSCTL_EXPORT int nsctl_pin_create(int nsfd, const char *path, unsigned flags)
 	r = nsctl_ns_check(nsfd, &type);
 	if (r < 0)
 		return r;
-	dirfd = open_parent(path, &dir, &base);
+	dirfd = open_parent(path, &base);
 	if (dirfd < 0)
 		return dirfd;
-	/* O_CREAT|O_EXCL never follows a symlink: an existing one is EEXIST, not a way out. */
-	filefd = openat(dirfd, base, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0);
-	if (filefd < 0) {
-		_cleanup_close_ int existing = -1;
-
-		if (errno != EEXIST)
-			return negative_errno();
-		existing = openat(dirfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (existing < 0)
-			return errno == ELOOP ? -ELOOP : -EEXIST;
-		return pins_same(existing, nsfd) ? 0 : -EEXIST;
-	}
-	if (fstat(filefd, &file_st) < 0) {
-		r = negative_errno();
-		goto fail;
-	}
-	r = bind_ns_onto(nsfd, filefd);
-	/* The kernel says a mount-namespace loop with EINVAL (mount) or ELOOP (move_mount). */
-	if (r == -ELOOP && type == NSCTL_TYPE_MNT)
-		r = -EINVAL;
-	if (r == -EINVAL && type == NSCTL_TYPE_MNT && !is_own_mount_namespace(nsfd)) {
-		r = make_private_and_reopen(dir, base, &file_st, &filefd);
-		if (r >= 0) {
-			r = bind_ns_onto(nsfd, filefd);
-			if (r == -ELOOP)
-				r = -EINVAL;
-			/* Refused all the same: the private mount was for nothing, take it away. */
-			if (r < 0)
-				umount2(dir, MNT_DETACH);
-		}
-	}
-	if (r >= 0)
-		return 0;
-fail:
-	/* Leave nothing behind: the file is ours, made a moment ago. */
-	unlinkat(dirfd, base, 0);
-	return r;
+	return pin_at(nsfd, type, dirfd, base);
 }
 
 /* Make DIR (mode 0755) and its parents up to an existing one. */
@@ -264,51 +290,129 @@ static int make_directories(const char *dir)
 	return 0;
 }
 
-/*
- * /run/netns is kept a shared mount of its own, as iproute2 keeps it, so that
- * pins made later show up in mount namespaces made earlier (containers).
- */
-static int prepare_netns_dir(void)
+/* Set the propagation (MS_SHARED, MS_PRIVATE) of the mount whose root FD is, and below. */
+static int set_propagation(int fd, unsigned long propagation)
 {
-	int r = make_directories(NSCTL_PIN_NETNS_DIR);
+	char path[32];
 
-	if (r < 0)
-		return r;
-	if (mount("", NSCTL_PIN_NETNS_DIR, "none", MS_SHARED | MS_REC, NULL) == 0)
+	if (sys_mount_setattr(fd, "", AT_EMPTY_PATH | AT_RECURSIVE, propagation) == 0)
 		return 0;
-	if (errno != EINVAL)
+	if (errno != ENOSYS)
 		return negative_errno();
-	/* Not a mount point yet: make it one, then shared. */
-	if (mount(NSCTL_PIN_NETNS_DIR, NSCTL_PIN_NETNS_DIR, "none", MS_BIND | MS_REC, NULL) < 0)
-		return negative_errno();
-	if (mount("", NSCTL_PIN_NETNS_DIR, "none", MS_SHARED | MS_REC, NULL) < 0)
+	/* Before Linux 5.12: mount(2) on the fd's magic link, never on a name. */
+	fd_path(path, fd);
+	if (mount(NULL, path, NULL, propagation | MS_REC, NULL) < 0)
 		return negative_errno();
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags)
+/*
+ * Bind DIRFD (the directory DIR, one of nsctl's own) onto itself; returns an
+ * fd of the new mount's root.
+ */
+static int bind_onto_itself(int dirfd, const char *dir)
 {
-	char path[PATH_MAX], *slash;
-	enum nsctl_type type;
+	_cleanup_close_ int treefd = -1;
+	char path[32];
+	int fd;
+
+	treefd = (int)syscall(__NR_open_tree, dirfd, "",
+			      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
+	if (treefd >= 0) {
+		if (syscall(__NR_move_mount, treefd, "", dirfd, "",
+			    MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) == 0)
+			return TAKE_FD(treefd);
+		if (errno != ENOSYS)
+			return negative_errno();
+	} else if (errno != ENOSYS) {
+		return negative_errno();
+	}
+	/* Before Linux 5.2: the bind through the fd's magic link. */
+	fd_path(path, dirfd);
+	if (mount(path, path, "none", MS_BIND, NULL) < 0)
+		return negative_errno();
+	/* The new mount has no fd yet: DIR is under root's /run, which no one else can swap. */
+	fd = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return fd < 0 ? negative_errno() : fd;
+}
+
+/*
+ * An fd of DIR, one of nsctl's own pin directories, as a mount of its own
+ * with PROPAGATION.  Only a directory nsctl made for this purpose is ever
+ * mounted over or has its propagation changed.
+ */
+static int own_pin_mount(const char *dir, unsigned long propagation)
+{
+	_cleanup_close_ int dirfd = -1, mountfd = -1;
 	int r;
 
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0)
+		return negative_errno();
+	r = set_propagation(dirfd, propagation);
+	if (r >= 0)
+		return TAKE_FD(dirfd);
+	/* EINVAL: not the root of a mount yet; make it one. */
+	if (r != -EINVAL)
+		return r;
+	mountfd = bind_onto_itself(dirfd, dir);
+	if (mountfd < 0)
+		return mountfd;
+	r = set_propagation(mountfd, propagation);
+	if (r < 0)
+		return r;
+	return TAKE_FD(mountfd);
+}
+
+/*
+ * The directory of pins of TYPE, opened.  /run/netns is kept a shared mount
+ * of its own, as iproute2 keeps it, so that pins made later show up in mount
+ * namespaces made earlier (containers).  /run/nsctl/mnt is made a private
+ * mount of its own where it would otherwise be on a shared one, where no
+ * mount namespace could be pinned.
+ */
+static int open_pin_dir(enum nsctl_type type)
+{
+	_cleanup_close_ int dirfd = -1;
+	char dir[PATH_MAX];
+	int r;
+
+	if (type == NSCTL_TYPE_NET)
+		snprintf(dir, sizeof(dir), "%s", NSCTL_PIN_NETNS_DIR);
+	else
+		snprintf(dir, sizeof(dir), NSCTL_PIN_DIR "/%s", nsctl_type_get(type)->name);
+	r = make_directories(dir);
+	if (r < 0)
+		return r;
+	if (type == NSCTL_TYPE_NET)
+		return own_pin_mount(dir, MS_SHARED);
+	dirfd = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0)
+		return negative_errno();
+	if (type != NSCTL_TYPE_MNT || on_shared_mount(dirfd) == 0)
+		return TAKE_FD(dirfd);
+	return own_pin_mount(dir, MS_PRIVATE);
+}
+
+NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags)
+{
+	_cleanup_close_ int dirfd = -1;
+	enum nsctl_type type;
+	char path[PATH_MAX];
+	int r;
+
+	if (flags)
+		return -EINVAL;
 	r = nsctl_ns_check(nsfd, &type);
 	if (r < 0)
 		return r;
 	r = nsctl_pin_name_path(type, name, path, sizeof(path));
 	if (r < 0)
 		return r;
-	if (type == NSCTL_TYPE_NET) {
-		r = prepare_netns_dir();
-	} else {
-		slash = strrchr(path, '/');
-		*slash = '\0';
-		r = make_directories(path);
-		*slash = '/';
-	}
-	if (r < 0)
-		return r;
-	return nsctl_pin_create(nsfd, path, flags);
+	dirfd = open_pin_dir(type);
+	if (dirfd < 0)
+		return dirfd;
+	return pin_at(nsfd, type, dirfd, name);
 }
 
 NSCTL_EXPORT int nsctl_pin_remove(const char *path)
@@ -320,20 +424,22 @@ NSCTL_EXPORT int nsctl_pin_remove(const char *path)
 
 	if (!path || !*path)
 		return -EINVAL;
+	dirfd = open_parent(path, &base);
+	if (dirfd < 0)
+		return dirfd;
 	/*
 	 * O_PATH|O_NOFOLLOW holds the symlink itself, if it is one: a
 	 * /proc/PID/ns link, or a link planted to point at one, is no pin.
+	 * Opened in DIRFD, it is the mount at DIRFD/BASE that is checked here,
+	 * unmounted and then unlinked, whatever the path names meanwhile.
 	 */
-	fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dirfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return negative_errno();
 	if (fstatfs(fd, &sfs) < 0)
 		return negative_errno();
 	if ((unsigned long)sfs.f_type != NSFS_MAGIC)
 		return -ENOTTY;
-	dirfd = open_parent(path, NULL, &base);
-	if (dirfd < 0)
-		return dirfd;
 	/* Unmount the very mount we checked, through its fd, not whatever PATH names now. */
 	fd_path(target, fd);
 	if (umount2(target, MNT_DETACH) < 0)

@@ -389,7 +389,7 @@ static __attribute__((noinline)) int is_kernel_thread_slow(const struct nsctl_pr
 	 */
 	if (readlinkat(procfd, "exe", text, sizeof(text)) >= 0)
 		return 0;
-	fd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
+	fd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errno == ENOENT || errno == ESRCH ? -ESRCH : negative_errno();
 	do

@@ -139,7 +139,7 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 		return;
 	if (fstat(dir, &st) == 0)
 		rec->uid = st.st_uid;
-	fd = openat(dir, "stat", O_RDONLY | O_CLOEXEC);
+	fd = openat(dir, "stat", O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return;
 	n = read(fd, buf, sizeof(buf) - 1);
@@ -303,7 +303,7 @@ void list_read_cmdline(struct proc_record *rec)
 	if (__atomic_load_n(&rec->cmdline, __ATOMIC_ACQUIRE))
 		return;
 	snprintf(path, sizeof(path), "/proc/%d/cmdline", rec->pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	if (n > 0) {
 		/* Arguments are NUL-separated; a long command line is cut at the buffer. */

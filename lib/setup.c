@@ -162,16 +162,55 @@ NSCTL_EXPORT int nsctl_propagation_parse(const char *text, enum nsctl_propagatio
 	return -EINVAL;
 }
 
+/*
+ * mount(2) onto the directory at DIRFD, never onto a name: through its
+ * /proc/self/fd link PATH, or, where no /proc is mounted, as the working
+ * directory ("." is the fd's inode, whatever its name has become).
+ */
+static int mount_on_fd(int dirfd, const char *path, const char *source, const char *fstype,
+		       unsigned long flags)
+{
+	_cleanup_close_ int cwd = -1;
+	int r = 0;
+
+	if (mount(source, path, fstype, flags, NULL) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return negative_errno();
+	cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cwd < 0)
+		return negative_errno();
+	if (fchdir(dirfd) < 0)
+		return negative_errno();
+	if (mount(source, ".", fstype, flags, NULL) < 0)
+		r = negative_errno();
+	if (fchdir(cwd) < 0 && r == 0)
+		r = negative_errno();
+	return r;
+}
+
 NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
 {
+	_cleanup_close_ int rootfd = -1;
+	char path[64];
+
 	if ((unsigned)propagation >= ELEMENTSOF(propagations))
 		return -EINVAL;
 	if (propagation == NSCTL_PROPAGATION_UNCHANGED)
 		return 0;
 	/* A new mount namespace copies the host's shared mounts: this cuts them off. */
-	if (mount(NULL, "/", NULL, propagations[propagation].flags, NULL) < 0)
+	rootfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
 		return negative_errno();
-	return 0;
+	if (sys_mount_setattr(rootfd, "", AT_EMPTY_PATH | AT_RECURSIVE,
+			      propagations[propagation].flags & ~(unsigned long)MS_REC) == 0)
+		return 0;
+	if (errno != ENOSYS)
+		return negative_errno();
+	/* Before Linux 5.12: mount(2) through the fd's magic link, or the fd as working directory.
+	 */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", rootfd);
+	return mount_on_fd(rootfd, path, NULL, NULL, propagations[propagation].flags);
 }
 
 /* The new mount API: a proc instance made here, moved onto an fd, no path walked twice. */
@@ -212,15 +251,9 @@ NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
 	r = proc_mount_at(dirfd);
 	if (r != -ENOSYS)
 		return r;
-	/* Before Linux 5.2: mount(2) through the /proc/thread-self/fd link, while it exists. */
+	/* Before Linux 5.2: mount(2) through the fd, never through DIR's name again. */
 	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", dirfd);
-	if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
-		if (errno != ENOENT)
-			return negative_errno();
-		if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
-			return negative_errno();
-	}
-	return 0;
+	return mount_on_fd(dirfd, path, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC);
 }
 
 NSCTL_EXPORT int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds)
@@ -266,7 +299,7 @@ NSCTL_EXPORT int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t 
 			return fd;
 	} else {
 		snprintf(path, sizeof(path), "/proc/self/timens_offsets");
-		fd = open(path, O_WRONLY | O_CLOEXEC);
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0)
 			return negative_errno();
 	}

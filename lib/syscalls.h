@@ -136,4 +136,32 @@ static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, uns
 #define OPEN_TREE_CLOEXEC O_CLOEXEC
 #endif
 
+/* mount_setattr (Linux 5.12): propagation changed on an fd, not on a path. */
+#ifndef __NR_mount_setattr
+#define __NR_mount_setattr 442
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+/* struct mount_attr of linux/mount.h, under our own name: newer glibc declares it too. */
+struct nsctl_mount_attr {
+	uint64_t attr_set;
+	uint64_t attr_clr;
+	uint64_t propagation;
+	uint64_t userns_fd;
+};
+
+static inline int sys_mount_setattr(int dirfd, const char *path, unsigned flags,
+				    uint64_t propagation)
+{
+	struct nsctl_mount_attr attr = { .propagation = propagation };
+
+	return (int)syscall(__NR_mount_setattr, dirfd, path, flags, &attr, sizeof(attr));
+}
+
+/* statx's mount ID (Linux 5.8). */
+#ifndef STATX_MNT_ID
+#define STATX_MNT_ID 0x00001000U
+#endif
+
 #endif

@@ -195,7 +195,7 @@ NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
 
 	if (cgroup_fd < 0)
 		return -EBADF;
-	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC);
+	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return negative_errno();
 	/* "0" is the writer itself, whatever PID namespace it is in. */

@@ -35,7 +35,7 @@ static int reopen_standard_fds(void)
 		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
 			continue;
 		/* Not O_CLOEXEC: these are PROGRAM's 0-2 too.  The lowest free fd is FD. */
-		r = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+		r = open("/dev/null", (fd == 0 ? O_RDONLY : O_WRONLY) | O_NOCTTY);
 		if (r < 0)
 			return negative_errno();
 		if (r != fd) {

@@ -4,6 +4,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -53,10 +54,24 @@ __attribute__((format(printf, 2, 0))) static void vreport(int err, const char *f
 	fputc('\n', stderr);
 }
 
+int cli_failure_fd = -1;
+
 /* No child that shares nsctl's memory ever gets here: nsctl_spawn()'s child makes system calls
- * only. */
+ * only.  Whoever made pins for a PROGRAM not reached is told first (cli_failure_fd). */
 static _Noreturn void leave(int status)
 {
+	if (cli_failure_fd >= 0) {
+		char failed = 'f';
+
+		ssize_t n = send(cli_failure_fd, &failed, 1, MSG_NOSIGNAL);
+
+		/* A pipe (run's child): the parent reads it once we are gone. */
+		if (n < 0 && errno == ENOTSOCK)
+			n = write(cli_failure_fd, &failed, 1);
+		/* A socket (unshare's keeper of the pins) answers once they are taken back. */
+		else if (n == 1)
+			(void)!read(cli_failure_fd, &failed, 1);
+	}
 	exit(status);
 }
 

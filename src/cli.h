@@ -163,6 +163,31 @@ void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
  */
 extern bool cli_parse_only;
 
+/*
+ * Pins made by one call of pin, run or unshare (src/cli-pins.c).  The library
+ * returns 1 for a pin it made and 0 for one that was already there; a failure
+ * later takes back only the former, and the pin directories the call made.
+ */
+struct cli_pins {
+	const char *paths[NSCTL_TYPE_COUNT]; /* where each type was pinned */
+	unsigned made;                       /* the types whose pin this call made */
+	unsigned new_dirs;                   /* the types whose NSCTL_PIN_DIR/TYPE it made */
+	bool new_top_dir;                    /* NSCTL_PIN_DIR itself */
+};
+void cli_pins_init(struct cli_pins *pins);
+/* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name, whose path is PATH: 1, 0 or -errno. */
+int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const char *where,
+		 bool is_name, const char *path);
+void cli_pins_take_back(struct cli_pins *pins);
+/* Why ERR refuses a pin of TYPE, when it means more than the kernel's words; or NULL. */
+const char *cli_pin_refusal(int err, enum nsctl_type type);
+
+/*
+ * A process that may fail before it execs PROGRAM after pins were made for it
+ * (run's child, unshare's caller): when >= 0, nsctl's error exits write one
+ * byte to this fd first, so that whoever made the pins takes them back.
+ */
+extern int cli_failure_fd;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
 
 /*

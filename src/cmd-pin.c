@@ -25,7 +25,11 @@ static void help(void)
 	fputs("\nWith a PID, say which types to pin; a namespace file pins its own type.\n"
 	      "Several types need a NAME (each gets its own pin); one PATH takes one type.\n"
 	      "PATH must not exist, unless it already pins the same namespace; it is\n"
-	      "created without following symlinks.  Remove pins with nsctl unpin.\n",
+	      "created without following symlinks.  A failure takes back only the pins\n"
+	      "(and directories) this call made.  A mount namespace is refused in a\n"
+	      "directory on a shared mount (it would pin itself through propagation):\n"
+	      "pin it under a NAME (" NSCTL_PIN_DIR "/mnt) or on a private mount.\n"
+	      "Remove pins with nsctl unpin.\n",
 	      stdout);
 }
 
@@ -38,14 +42,14 @@ int cmd_pin(int argc, char **argv)
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	const char *optstring = cli_optstring_with_types("+t:h", no_argument);
-	int fds[NSCTL_TYPE_COUNT], done[NSCTL_TYPE_COUNT];
+	int fds[NSCTL_TYPE_COUNT];
 	char paths[NSCTL_TYPE_COUNT][PATH_MAX];
 	struct nsctl_process *process = NULL;
 	const char *target, *where;
 	unsigned types = 0, file_types;
 	enum nsctl_type file_type;
+	struct cli_pins pins;
 	bool is_name;
-	size_t n_done = 0;
 	pid_t pid;
 	int c, r;
 
@@ -140,23 +144,21 @@ int cmd_pin(int argc, char **argv)
 	if (process && nsctl_process_alive(process) != 1)
 		cli_fail(-ESRCH, "PID %s", target);
 
+	cli_pins_init(&pins);
 	nsctl_type_foreach (t) {
+		const char *why;
+
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
-		r = is_name ? nsctl_pin_create_name(fds[t], where, 0)
-			    : nsctl_pin_create(fds[t], where, 0);
+		r = cli_pins_add(&pins, t, fds[t], where, is_name, paths[t]);
 		if (r < 0) {
-			/* All or nothing: take back the pins this call made. */
-			for (size_t i = 0; i < n_done; i++)
-				nsctl_pin_remove(paths[done[i]]);
-			if (r == -EINVAL && t == NSCTL_TYPE_MNT)
-				cli_fail(r,
-					 "%s: the kernel pins only mount namespaces newer than "
-					 "the caller's own",
-					 paths[t]);
+			/* All or nothing: take back the pins, and directories, this call made. */
+			cli_pins_take_back(&pins);
+			why = cli_pin_refusal(r, t);
+			if (why)
+				cli_fail(0, "%s: %s", paths[t], why);
 			cli_fail(r, "%s", paths[t]);
 		}
-		done[n_done++] = (int)t;
 	}
 	nsctl_type_foreach (t)
 		close_fdp(&fds[t]);

@@ -122,7 +122,8 @@ static _Noreturn void abandon(pid_t pid, int pidfd, int err, const char *what)
 }
 
 /* The parent's part between the child's "ready" and "go". */
-static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
+static void prepare_child(const struct create_options *o, pid_t pid, int pidfd,
+			  struct cli_pins *pins)
 {
 	char what[160];
 	int r;
@@ -146,7 +147,7 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd)
 		}
 	}
 	if (create_options_have_pins(o)) {
-		r = create_pins(o, pid);
+		r = create_pins(o, pid, pins);
 		if (r < 0)
 			abandon(pid, pidfd, 0, "nothing pinned, PROGRAM not started");
 	}
@@ -225,7 +226,8 @@ int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
 	struct nsctl_signal_state saved;
-	int sock[2] = { -1, -1 }, pidfd = -1, wstatus, r;
+	int sock[2] = { -1, -1 }, pidfd = -1, wstatus, r, failed[2] = { -1, -1 };
+	struct cli_pins pins;
 	bool sync, spawn;
 	pid_t pid;
 	char msg;
@@ -238,6 +240,18 @@ int cmd_run(int argc, char **argv)
 	sync = need_sync(&o);
 	spawn =
 	    !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && spawn_can_start(&o);
+	cli_pins_init(&pins);
+	/*
+	 * The pins are made once the child exists, and PROGRAM may still fail to
+	 * start after that (--root, --wd, --mount-proc, PROGRAM not found): the
+	 * child's error exit writes a byte here (cli_failure_fd), and the pins
+	 * are taken back.  An exec closes the pipe and writes nothing.
+	 */
+	if (create_options_have_pins(&o)) {
+		if (pipe2(failed, O_CLOEXEC | O_NONBLOCK) < 0)
+			cli_fail(-errno, "pipe2");
+		cli_failure_fd = failed[1];
+	}
 	/*
 	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
 	 * handshake, --init's report) needs a socket pair; the lifeline alone is
@@ -285,6 +299,8 @@ int cmd_run(int argc, char **argv)
 		run_child(&o, sock[1], sync, &saved);
 	}
 	close_fdp(&sock[1]);
+	cli_failure_fd = -1;
+	close_fdp(&failed[1]);
 	if (pid < 0)
 		create_fail(&o, pid, "clone()");
 	close_fdp(&o.cgroup_fd);
@@ -296,17 +312,22 @@ int cmd_run(int argc, char **argv)
 		while (n < 0 && errno == EINTR);
 		/* No "ready": the child failed on its own and said why; end as it did. */
 		if (n == 1) {
-			prepare_child(&o, pid, pidfd);
+			prepare_child(&o, pid, pidfd, &pins);
 			msg = MSG_GO;
 			if (send_all(sock[0], &msg, 1) < 0) {
-				create_pins_remove(&o);
+				cli_pins_take_back(&pins);
 				abandon(pid, pidfd, -errno, "cannot start the child");
 			}
 		}
 	}
 	r = nsctl_supervise(pid, pidfd, &wstatus);
-	if (r < 0)
+	if (r < 0) {
+		cli_pins_take_back(&pins);
 		abandon(pid, pidfd, r, "waiting for the child");
+	}
+	if (failed[0] >= 0 && read(failed[0], &msg, 1) == 1)
+		cli_pins_take_back(&pins);
+	close_fdp(&failed[0]);
 	if (o.init) {
 		int status;
 

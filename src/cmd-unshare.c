@@ -17,13 +17,38 @@ static bool need_helper(const struct create_options *o)
 }
 
 /*
+ * Outside the caller's new namespaces, the pins' keeper waits until the caller
+ * has become PROGRAM (its end of SOCK closes on exec: EOF) or failed before
+ * that (nsctl's error exit writes a byte: cli_failure_fd); then it takes the
+ * pins back, which only a process in the old mount namespace can, and answers.
+ */
+static _Noreturn void keep_pins(int sock, struct cli_pins *pins)
+{
+	char msg;
+	ssize_t n;
+
+	do
+		n = read(sock, &msg, 1);
+	while (n < 0 && errno == EINTR);
+	if (n == 1) {
+		cli_pins_take_back(pins);
+		(void)!write(sock, &msg, 1);
+	}
+	_exit(EXIT_SUCCESS);
+}
+
+/*
  * A short-lived helper, started before unshare(): once the caller is in its
  * new user namespace, it can no longer write its own maps beyond its single
  * ID (the kernel wants CAP_SETUID in the parent namespace), but its child,
- * still outside, can.  The helper ends before PROGRAM starts.
+ * still outside, can.  The helper ends before PROGRAM starts; with pins, it
+ * leaves a keeper of them behind (its own child, so that PROGRAM never gets
+ * a child it did not start), which ends when PROGRAM starts.
  */
 static _Noreturn void helper(const struct create_options *o, pid_t caller, int sock)
 {
+	struct cli_pins pins;
+	pid_t keeper;
 	char msg;
 	int r;
 
@@ -41,8 +66,17 @@ static _Noreturn void helper(const struct create_options *o, pid_t caller, int s
 					      : "");
 	}
 	/* Still in the old mount namespace, with its privilege: where the pins must be made. */
-	if (create_options_have_pins(o) && create_pins(o, caller) < 0)
+	if (!create_options_have_pins(o))
+		_exit(EXIT_SUCCESS);
+	if (create_pins(o, caller, &pins) < 0)
 		_exit(EXIT_EXEC_FAILED);
+	keeper = fork();
+	if (keeper < 0) {
+		cli_pins_take_back(&pins);
+		cli_fail(-errno, "cannot start the keeper of the pins");
+	}
+	if (keeper == 0)
+		keep_pins(sock, &pins);
 	_exit(EXIT_SUCCESS);
 }
 
@@ -101,7 +135,11 @@ int cmd_unshare(int argc, char **argv)
 		create_fail(&o, -errno, "unshare()");
 	if (helper_pid > 0) {
 		helper_finish(helper_pid, sock[0]);
-		close(sock[0]);
+		/* From here, a failure before PROGRAM tells the pins' keeper. */
+		if (create_options_have_pins(&o))
+			cli_failure_fd = sock[0];
+		else
+			close(sock[0]);
 		if (sigaction(SIGCHLD, &saved_sigchld, NULL) < 0)
 			cli_fail(-errno, "sigaction(SIGCHLD)");
 	}

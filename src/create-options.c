@@ -48,7 +48,9 @@ static void help(enum create_mode mode)
 		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
 		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
 		    stdout);
-	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
+	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE,\n"
+	      "taken back if PROGRAM is not reached):\n",
+	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
 	      "     --hostname NAME        set the hostname (needs -u): UTF-8 without\n"
@@ -638,19 +640,13 @@ bool create_options_have_pins(const struct create_options *o)
 	return false;
 }
 
-void create_pins_remove(const struct create_options *o)
+int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins)
 {
-	nsctl_type_foreach (t) {
-		if (o->pins[t])
-			nsctl_pin_remove(o->pins[t]);
-	}
-}
-
-int create_pins(const struct create_options *o, pid_t pid)
-{
+	cli_pins_init(pins);
 	nsctl_type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
+		const char *why;
 		char path[64];
 		int r;
 
@@ -660,15 +656,17 @@ int create_pins(const struct create_options *o, pid_t pid)
 		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid,
 			 info->children_name ? info->children_name : info->name);
 		fd = nsctl_ns_open_path(path, (int)t, NULL);
-		r = fd < 0 ? fd : nsctl_pin_create(fd, o->pins[t], 0);
+		r = fd < 0 ? fd : cli_pins_add(pins, t, fd, o->pins[t], false, o->pins[t]);
 		if (r < 0) {
 			/* All or nothing: the pins made so far go too. */
-			nsctl_type_foreach (u) {
-				if (u < t && o->pins[u])
-					nsctl_pin_remove(o->pins[u]);
-			}
-			cli_warn(r, "--%s='%s': cannot pin the new %s namespace", info->long_option,
-				 o->pins[t], info->name);
+			cli_pins_take_back(pins);
+			why = cli_pin_refusal(r, t);
+			if (why)
+				cli_warn(0, "--%s='%s': cannot pin the new %s namespace: %s",
+					 info->long_option, o->pins[t], info->name, why);
+			else
+				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
+					 info->long_option, o->pins[t], info->name);
 			return r;
 		}
 	}

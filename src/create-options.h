@@ -62,13 +62,11 @@ bool create_options_have_pins(const struct create_options *o);
 
 /*
  * Pin the new namespaces of PID (for pid and time: those of its children) at
- * the files of --TYPE=FILE.  All or nothing: on failure, say why, remove the
- * pins made, and return -errno.
+ * the files of --TYPE=FILE; PINS says what was made, for cli_pins_take_back()
+ * when PROGRAM is not reached after all.  All or nothing: on failure, say
+ * why, take back the pins made, and return -errno.
  */
-int create_pins(const struct create_options *o, pid_t pid);
-
-/* Remove the pins create_pins() made. */
-void create_pins_remove(const struct create_options *o);
+int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins);
 
 /* Run PROGRAM: only fds 0-2 and --keep-fd survive, unless --keep-fds. */
 _Noreturn void create_exec(const struct create_options *o);

@@ -105,24 +105,32 @@ teardown() {
     "$NSCTL" unpin "$TMP/ipc" "$TMP/ipc2"
 }
 
-@test "pin: a mount namespace is pinned on a shared mount by making the directory private" {
+@test "pin: a mount namespace on a shared mount is refused before anything is made; a NAME works" {
     require_root
     # A shared tmpfs, and a mount namespace whose copy of it is a peer:
     # a bind of the namespace there would propagate into itself.
     mount -t tmpfs nsctl-pin-test "$TMP"
     mount --make-shared "$TMP"
+    mounts_before=$(grep -c " $TMP " /proc/self/mountinfo)
     start_target --mount --propagation unchanged
     run "$NSCTL" pin --mount "$TARGET" "$TMP/mnt"
     echo "$output"
+    # nsctl mounts nothing over a directory it did not make (no self-bind), and says what to do.
+    after=$(grep -c " $TMP " /proc/self/mountinfo)
+    made=$(ls -A "$TMP")
+    umount "$TMP"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"$TMP/mnt: the directory is on a shared mount"*"pin it under a NAME"* ]]
+    [ "$after" = "$mounts_before" ]
+    [ -z "$made" ]
+    run "$NSCTL" pin --mount "$TARGET" "$NAME"
     [ "$status" -eq 0 ]
-    [ "$(stat -c %i "$TMP/mnt")" = "$(ns_inode "$TARGET" mnt)" ]
-    run nsenter --mount="$TMP/mnt" true
+    [ "$(stat -c %i "/run/nsctl/mnt/$NAME")" = "$(ns_inode "$TARGET" mnt)" ]
+    run nsenter --mount="/run/nsctl/mnt/$NAME" true
     [ "$status" -eq 0 ]
-    run "$NSCTL" unpin "$TMP/mnt"
+    run "$NSCTL" unpin --mount "$NAME"
     [ "$status" -eq 0 ]
-    cleanup_pids
-    umount "$TMP" # the private bind on top
-    umount "$TMP" # the tmpfs
+    [ ! -e "/run/nsctl/mnt/$NAME" ]
 }
 
 @test "pin: the caller's own mount namespace is refused, and nothing is left" {

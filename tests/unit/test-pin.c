@@ -86,7 +86,7 @@ static pid_t start_uts_child(int *ret_nsfd)
 
 static void test_create_list_remove(void **state)
 {
-	char dir[] = "/tmp/nsctl-unit-pin-XXXXXX", path[128], link[128];
+	char dir[] = "/tmp/nsctl-unit-pin-XXXXXX", path[128], link[128], other[128];
 	struct nsctl_pin *pins = NULL;
 	struct stat st, ns_st;
 	size_t count = 0;
@@ -102,7 +102,8 @@ static void test_create_list_remove(void **state)
 	snprintf(path, sizeof(path), "%s/uts", dir);
 	snprintf(link, sizeof(link), "%s/link", dir);
 
-	assert_int_equal(nsctl_pin_create(nsfd, path, 0), 0);
+	/* 1: made by this call; 0 below: already there, which a rollback must leave. */
+	assert_int_equal(nsctl_pin_create(nsfd, path, 0), 1);
 	assert_int_equal(fstat(nsfd, &ns_st), 0);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_ino, ns_st.st_ino);
@@ -113,6 +114,12 @@ static void test_create_list_remove(void **state)
 	assert_int_equal(symlink("/nonexistent-nsctl", link), 0);
 	assert_int_equal(nsctl_pin_create(nsfd, link, 0), -ELOOP);
 	assert_int_equal(lstat("/nonexistent-nsctl", &st), -1);
+	/* Anything else already there is refused, and a FIFO is not opened (it would block). */
+	snprintf(other, sizeof(other), "%s/fifo", dir);
+	assert_int_equal(mkfifo(other, 0600), 0);
+	assert_int_equal(nsctl_pin_create(nsfd, other, 0), -EEXIST);
+	assert_int_equal(nsctl_pin_remove(other), -ENOTTY);
+	assert_int_equal(unlink(other), 0);
 
 	assert_int_equal(nsctl_pin_list(NSCTL_TYPES_ALL, &pins, &count), 0);
 	for (size_t i = 0; i < count; i++)

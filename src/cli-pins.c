@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The pins one call makes (pin, run, unshare), and taking back exactly those on failure. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "util.h"
+
+void cli_pins_init(struct cli_pins *pins)
+{
+	memset(pins, 0, sizeof(*pins));
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const char *where,
+		 bool is_name, const char *path)
+{
+	char dir[PATH_MAX];
+	int r;
+
+	/*
+	 * A NAME of a type other than net lives in NSCTL_PIN_DIR/TYPE, which the
+	 * library makes when missing: note which this call will have made.  (The
+	 * shared /run/netns stays, as iproute2 leaves it.)
+	 */
+	if (is_name && type != NSCTL_TYPE_NET) {
+		snprintf(dir, sizeof(dir), NSCTL_PIN_DIR "/%s", nsctl_type_get(type)->name);
+		if (!exists(NSCTL_PIN_DIR))
+			pins->new_top_dir = true;
+		if (!exists(dir))
+			pins->new_dirs |= NSCTL_TYPE_BIT(type);
+	}
+	r = is_name ? nsctl_pin_create_name(nsfd, where, 0) : nsctl_pin_create(nsfd, where, 0);
+	if (r < 0)
+		return r;
+	pins->paths[type] = path;
+	/* 0: it was pinned there before this call, by someone else: never ours to take back. */
+	if (r > 0)
+		pins->made |= NSCTL_TYPE_BIT(type);
+	return r;
+}
+
+void cli_pins_take_back(struct cli_pins *pins)
+{
+	_cleanup_close_ int dirfd = -1;
+
+	nsctl_type_foreach (t) {
+		if (pins->made & NSCTL_TYPE_BIT(t))
+			nsctl_pin_remove(pins->paths[t]);
+	}
+	pins->made = 0;
+	if (!pins->new_dirs && !pins->new_top_dir)
+		return;
+	/*
+	 * The directories this call made, if still empty: one another call filled
+	 * meanwhile is not empty and stays (rmdir refuses it), as does a mount.
+	 */
+	dirfd = open(NSCTL_PIN_DIR, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0)
+		return;
+	nsctl_type_foreach (t) {
+		if (pins->new_dirs & NSCTL_TYPE_BIT(t))
+			unlinkat(dirfd, nsctl_type_get(t)->name, AT_REMOVEDIR);
+	}
+	close_fdp(&dirfd);
+	if (pins->new_top_dir) {
+		const char *slash = strrchr(NSCTL_PIN_DIR, '/');
+		char parent[PATH_MAX];
+
+		snprintf(parent, sizeof(parent), "%.*s", (int)(slash - NSCTL_PIN_DIR),
+			 NSCTL_PIN_DIR);
+		dirfd = open(parent, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dirfd >= 0)
+			unlinkat(dirfd, slash + 1, AT_REMOVEDIR);
+	}
+	pins->new_dirs = 0;
+	pins->new_top_dir = false;
+}
+
+const char *cli_pin_refusal(int err, enum nsctl_type type)
+{
+	if (type != NSCTL_TYPE_MNT)
+		return NULL;
+	if (err == -EXDEV)
+		return "the directory is on a shared mount: a mount namespace pinned there would "
+		       "pin itself through propagation; pin it under a NAME (" NSCTL_PIN_DIR
+		       "/mnt/NAME) or in a directory on a private mount";
+	if (err == -EINVAL)
+		return "the kernel pins only mount namespaces newer than the caller's own";
+	return NULL;
+}
