@@ -93,8 +93,18 @@ void cli_bad_option(char **argv, const char *optstring)
 	if (argv[optind] && argv[optind][0] == '-' && argv[optind][1] != '-' &&
 	    strchr(argv[optind] + 1, optopt))
 		element = argv[optind];
-	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2)
+	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2) {
+		const char *at = strchr(element + 1, optopt);
+		enum nsctl_type type;
+
+		/* "-n=FILE", "-nFILE": only the long form takes a file (cli_optstring_with_types()). */
+		if (at && at > element + 1 && cli_type_from_letter(at[-1], &type) == 0 &&
+		    strchr(optstring, at[-1]))
+			cli_usage_error("unrecognized option '-%c' in '%s': a short type option "
+					"takes no argument; the file form is --%s=FILE",
+					optopt, element, nsctl_type_get(type)->long_option);
 		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
+	}
 	cli_usage_error("unrecognized option '-%c'", optopt);
 }
 

@@ -174,23 +174,25 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 
 char *cli_optstring_with_types(const char *own, int has_arg)
 {
-	/* Each type letter, with "::" for an optional argument. */
-	static char optstring[NSCTL_TYPE_COUNT * 3 + 128];
+	static char optstring[NSCTL_TYPE_COUNT + 128];
 	char *p;
 
-	if (strlen(own) + NSCTL_TYPE_COUNT * 3 + 1 > sizeof(optstring))
+	/*
+	 * Each type letter bare, whatever HAS_ARG says of the long forms: a short
+	 * type option never takes an argument, so "-nm" is net and mount and
+	 * "-Urpm" user, map-root, pid, mount, as util-linux users type them.  An
+	 * optional argument on a letter read "-Uru" as a user namespace pinned at
+	 * ./ru, silently.
+	 */
+	(void)has_arg;
+	if (strlen(own) + NSCTL_TYPE_COUNT + 1 > sizeof(optstring))
 		abort();
 	/* By hand: stpcpy() is one more page of libc to fault in, on every start. */
 	p = optstring;
 	while (*own)
 		*p++ = *own++;
-	nsctl_type_foreach (t) {
+	nsctl_type_foreach (t)
 		*p++ = nsctl_type_get(t)->short_option;
-		if (has_arg != no_argument)
-			*p++ = ':';
-		if (has_arg == optional_argument)
-			*p++ = ':';
-	}
 	*p = '\0';
 	return optstring;
 }
@@ -255,9 +257,6 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 	if (*given & NSCTL_TYPE_BIT(type))
 		cli_usage_error("--%s given twice", nsctl_type_get(type)->long_option);
 	*given |= NSCTL_TYPE_BIT(type);
-	/* A short option's optional argument is what follows the letter: "=FILE" there. */
-	if (file && file[0] == '=' && argv[optind - 1][1] != '-')
-		file++;
 	if (ret_file)
 		*ret_file = file;
 	return type;

@@ -77,7 +77,8 @@ void cli_help_footer(FILE *out);
 /*
  * The namespace-type options every subcommand spells the same way, made from
  * the library's table of types: -C -i -m -n -p -T -U -u and their long forms.
- * HAS_ARG is no_argument, or optional_argument for the =FILE forms.
+ * HAS_ARG is no_argument, or optional_argument for the --TYPE=FILE forms;
+ * the letters never take an argument.
  * Both results are static: one subcommand runs per process.
  */
 struct option;
@@ -91,8 +92,8 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
  * getopt_long's answer C as a type option of a subcommand that takes each
  * type once (run, unshare, enter, pin): its type, added to *GIVEN.  An
  * unknown option or a type given twice ("--net=a --net=b" would take one of
- * them for the other) is a usage error.  *RET_FILE, when asked for, is its
- * =FILE or NULL: "-uFILE", "-u=FILE" and "--uts=FILE" alike.
+ * them for the other) is a usage error.  *RET_FILE, when asked for, is the
+ * FILE of "--uts=FILE", or NULL (a letter never has one).
  */
 enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
 				     const char **ret_file);

@@ -97,10 +97,11 @@ static void help(void)
 	fputs(
 	    "\nWithout type options, a PID joins every namespace of the target that differs\n"
 	    "from nsctl's own, a file its one type, a NAME every type pinned under it.\n"
-	    "--TYPE=FILE takes that type from FILE.  A joined pid or time namespace applies\n"
-	    "to children: nsctl then runs PROGRAM as its child, forwards signals to it and\n"
-	    "ends as it ends.  PROGRAM gets only file descriptors 0, 1 and 2: use --keep-fd N\n"
-	    "for another one, such as a shell's <(...).\n"
+	    "--TYPE=FILE takes that type from FILE; a short option never takes one, so\n"
+	    "-nm is -n -m.  A joined pid or time namespace applies to children: nsctl then\n"
+	    "runs PROGRAM as its child, forwards signals to it and ends as it ends.\n"
+	    "PROGRAM gets only file descriptors 0, 1 and 2: use --keep-fd N for another\n"
+	    "one, such as a shell's <(...).\n"
 	    "\nExit status: PROGRAM's own (a PROGRAM killed by a signal kills nsctl with the\n"
 	    "same signal), 125 nsctl failed, 126 PROGRAM not executable, 127 PROGRAM not found.\n",
 	    stdout);

@@ -48,7 +48,9 @@ static void help(enum create_mode mode)
 		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
 		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
 		    stdout);
-	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE):\n", stdout);
+	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE; only the long form\n"
+	      "takes a file, so -nm is -n -m and -Urpm is -U -r -p -m):\n",
+	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
 	      "     --hostname NAME        set the hostname (needs -u): UTF-8 without\n"

@@ -30,7 +30,7 @@ both() {
     both 125 "--net='$TMP/missing/pin': no such directory" "--net=$TMP/missing/pin" true
     both 125 "--net='$TMP/file/pin': Not a directory" "--net=$TMP/file/pin" true
     both 125 "--net='': an empty file name" --net= true
-    both 125 "--net='': an empty file name" -n= true
+    both 125 "unrecognized option '-=' in '-n=': a short type option takes no argument" -n= true
     # Two pins asked for, the second impossible: the first is not made either.
     both 125 "--uts='$TMP/dir': the file exists" "--net=$TMP/pin-$MARK" "--uts=$TMP/dir" true
     # unshare's new PID namespace exists only once PROGRAM forks.
@@ -55,6 +55,12 @@ both() {
     bad run 125 "unshare(CLONE_NEWTIME): " -T true
     bad run 125 "unshare(CLONE_NEWTIME): " -T -u --hostname "h-$MARK" true
     bad run 125 "unshare(CLONE_NEWTIME): " -T "--net=$TMP/pin-$MARK" true
+    # A short type option takes no file (issue 15): -n=FILE, -nFILE and -Uu=FILE pinned once.
+    both 125 "in '-n=$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
+        "-n=$TMP/pin" true
+    both 125 "in '-n$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
+        "-n$TMP/pin" true
+    both 125 "the file form is --uts=FILE" "-Uu=$TMP/pin" true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

@@ -113,6 +113,10 @@ setup() {
         "/proc/$$/ns/uts" "${RAN[@]}"
     bad enter 125 "open(/proc/$$/ns/time): Operation not supported" --time $$ "${RAN[@]}"
     bad enter 125 "open(/proc/$$/ns/time): Operation not supported" -T -u $$ "${RAN[@]}"
+    # A short type option takes no file (issue 15): only --net=FILE does.
+    bad enter 125 "in '-n=/proc/$$/ns/net': a short type option takes no argument; the file form is --net=FILE" \
+        "-n=/proc/$$/ns/net" $$ "${RAN[@]}"
+    bad enter 125 "the file form is --net=FILE" "-n/proc/$$/ns/net" $$ "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

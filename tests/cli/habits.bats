@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Users' habits (issue 15): command lines as util-linux and "ip netns" users type
+# them mean what those users expect, or fail saying why.
+
+load helpers
+load habits
+bats_require_minimum_version 1.5.0
+
+setup() {
+    HOST_BEFORE=$(hostname)
+    TMP=$(mktemp -d)
+    chmod 755 "$TMP"
+    MOUNTS_BEFORE=$(mount_table)
+    PINS=()
+    NETNS=()
+    # Stray pin files would land in the working directory: an empty one, watched.
+    mkdir "$TMP/cwd"
+    cd "$TMP/cwd"
+}
+
+teardown() {
+    cleanup_pids
+    habits_cleanup
+    cd /
+    mounts_after=$(mount_table)
+    rm -rf "$TMP"
+    [ "$(hostname)" = "$HOST_BEFORE" ]
+    [ "$mounts_after" = "$MOUNTS_BEFORE" ]
+}
+
+@test "habits: run -Uru is user, map-root, uts: no pin file ./ru" {
+    require_root
+    run timeout 10 "$NSCTL" run -Uru -- sh -c 'id -u; readlink /proc/self/ns/user; readlink /proc/self/ns/uts'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 0 ]
+    [ "${lines[1]}" != "$(readlink /proc/$$/ns/user)" ]
+    [ "${lines[2]}" != "$(readlink /proc/$$/ns/uts)" ]
+    no_stray_files
+}
+
+@test "habits: run -nm is net and mount: a mount inside stays off the host, no pin file ./m" {
+    require_root
+    mkdir "$TMP/mnt"
+    run timeout 10 "$NSCTL" run -nm -- sh -c "mount -t tmpfs habits-$$ '$TMP/mnt' && readlink /proc/self/ns/net /proc/self/ns/mnt && grep -c habits-$$ /proc/self/mounts"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" != "$(readlink /proc/$$/ns/net)" ]
+    [ "${lines[1]}" != "$(readlink /proc/$$/ns/mnt)" ]
+    [ "${lines[2]}" = 1 ]
+    ! grep -q "habits-$$" /proc/self/mounts || false
+    no_stray_files
+}
+
+@test "habits: unshare -mu is mount and uts: no pin file ./u" {
+    require_root
+    run timeout 10 "$NSCTL" unshare -mu -- sh -c 'hostname habits-inside; hostname; readlink /proc/self/ns/mnt /proc/self/ns/uts'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = habits-inside ]
+    [ "${lines[1]}" != "$(readlink /proc/$$/ns/mnt)" ]
+    [ "${lines[2]}" != "$(readlink /proc/$$/ns/uts)" ]
+    no_stray_files
+}
+
+@test "habits: run -Urpm --mount-proc, the common unshare line, works" {
+    require_root
+    run timeout 10 "$NSCTL" run -Urpm --mount-proc -- sh -c 'echo $$; id -u; ls /proc | grep -c "^[0-9]"; readlink /proc/self/ns/pid'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 1 ]
+    [ "${lines[1]}" = 0 ]
+    # Only the shell and ls: the fresh proc is the new PID namespace's.
+    [ "${lines[2]}" -le 3 ]
+    no_stray_files
+}
+
+@test "habits: unshare -Urm: user, map-root, mount" {
+    require_root
+    run timeout 10 "$NSCTL" unshare -Urm -- sh -c 'id -u; readlink /proc/self/ns/mnt'
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 0 ]
+    [ "${lines[1]}" != "$(readlink /proc/$$/ns/mnt)" ]
+    no_stray_files
+}
+
+@test "habits: enter -nu PID joins net and uts, as nsenter -nu" {
+    require_root
+    start_target --net --uts
+    run timeout 10 "$NSCTL" enter -nu "$TARGET" readlink /proc/self/ns/net /proc/self/ns/uts /proc/self/ns/ipc
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$(readlink /proc/$TARGET/ns/net)" ]
+    [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/uts)" ]
+    [ "${lines[2]}" = "$(readlink /proc/$$/ns/ipc)" ]
+    no_stray_files
+}
+
+@test "habits: a file attached to a short type option is refused, naming the long form" {
+    require_root
+    for cmd in run unshare; do
+        run -125 "$NSCTL" "$cmd" "-n=$TMP/pin" true
+        [[ "$output" == *"a short type option takes no argument; the file form is --net=FILE"* ]]
+        run -125 "$NSCTL" "$cmd" "-u$TMP/pin" true
+        [[ "$output" == *"the file form is --uts=FILE"* ]]
+    done
+    run -125 "$NSCTL" enter "-n/proc/$$/ns/net" $$ true
+    [[ "$output" == *"the file form is --net=FILE"* ]]
+    [ ! -e "$TMP/pin" ]
+    no_stray_files
+}
+
+@test "habits: --help, the man pages and completion say short type options take no file" {
+    for cmd in run unshare; do
+        "$NSCTL" "$cmd" --help | grep -q -- "-nm is -n -m"
+    done
+    "$NSCTL" enter --help | grep -q -- "-nm is -n -m"
+    for page in run unshare enter; do
+        grep -q 'Only the long form takes a file' "$NSCTL_TOP/man/nsctl-$page.1"
+    done
+    # Completion offers files after --net=, never glued to -n.
+    run complete_words nsctl run -n
+    [[ "$output" != *"/"* ]]
+}
