@@ -97,7 +97,7 @@ void cli_bad_option(char **argv, const char *optstring)
 		const char *at = strchr(element + 1, optopt);
 		enum nsctl_type type;
 
-		/* "-n=FILE", "-nFILE": only the long form takes a file (cli_optstring_with_types()). */
+		/* "-n=FILE", "-nFILE": only the long form of a type option takes a file. */
 		if (at && at > element + 1 && cli_type_from_letter(at[-1], &type) == 0 &&
 		    strchr(optstring, at[-1]))
 			cli_usage_error("unrecognized option '-%c' in '%s': a short type option "
