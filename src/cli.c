@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place the CLI prints errors and exits, and the shared option helpers. */
 #include <getopt.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +208,34 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 		}
 	}
 	return -EINVAL;
+}
+
+uint32_t cli_parse_id(const char *option, const char *text, bool group)
+{
+	char *end;
+	unsigned long long value;
+
+	if (text[0] >= '0' && text[0] <= '9') {
+		errno = 0;
+		value = strtoull(text, &end, 10);
+		if (errno || *end || value >= UINT32_MAX)
+			cli_usage_error("%s '%s': not a valid %s", option, text,
+					group ? "group ID" : "user ID");
+		return (uint32_t)value;
+	}
+	if (group) {
+		struct group *gr = getgrnam(text);
+
+		if (!gr)
+			cli_usage_error("%s '%s': no such group", option, text);
+		return (uint32_t)gr->gr_gid;
+	} else {
+		struct passwd *pw = getpwnam(text);
+
+		if (!pw)
+			cli_usage_error("%s '%s': no such user", option, text);
+		return (uint32_t)pw->pw_uid;
+	}
 }
 
 bool cli_all_digits(const char *text)

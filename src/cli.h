@@ -85,6 +85,13 @@ struct option;
 struct option *cli_long_options_with_types(const struct option *own, int has_arg);
 char *cli_optstring_with_types(const char *own, int has_arg);
 
+/*
+ * A uid (GROUP false) or gid, as a number (never 4294967295) or a user or
+ * group name: -S and -G of run, unshare and enter alike.  A usage error
+ * naming OPTION otherwise.
+ */
+uint32_t cli_parse_id(const char *option, const char *text, bool group);
+
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 

@@ -74,10 +74,11 @@ static void help(void)
 	    "\nOptions:\n",
 	    stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
-	fputs(" -S, --setuid UID          set the user ID, clear supplementary groups (default\n"
-	      "                             0 when a user namespace is entered)\n"
-	      " -G, --setgid GID          set the group ID, clear supplementary groups (same "
-	      "default)\n"
+	fputs(" -S, --setuid UID          set the user ID (a number or a user name), clear\n"
+	      "                             supplementary groups (default 0 when a user\n"
+	      "                             namespace is entered)\n"
+	      " -G, --setgid GID          set the group ID (a number or a group name), clear\n"
+	      "                             supplementary groups (same default)\n"
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
 	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
@@ -105,19 +106,6 @@ static void help(void)
 	    "\nExit status: PROGRAM's own (a PROGRAM killed by a signal kills nsctl with the\n"
 	    "same signal), 125 nsctl failed, 126 PROGRAM not executable, 127 PROGRAM not found.\n",
 	    stdout);
-}
-
-static unsigned long parse_id(const char *option, const char *text)
-{
-	unsigned long value;
-	char *end;
-
-	errno = 0;
-	value = strtoul(text, &end, 10);
-	if (errno || end == text || *end || text[0] < '0' || text[0] > '9' ||
-	    value >= (unsigned long)UINT32_MAX)
-		cli_usage_error("%s '%s': not a numeric ID", option, text);
-	return value;
 }
 
 /*
@@ -181,11 +169,11 @@ static void parse(int argc, char **argv, struct request *req)
 		switch (c) {
 		case 'S':
 			req->set_uid = true;
-			req->uid = (uid_t)parse_id("--setuid", optarg);
+			req->uid = cli_parse_id("--setuid", optarg, false);
 			break;
 		case 'G':
 			req->set_gid = true;
-			req->gid = (gid_t)parse_id("--setgid", optarg);
+			req->gid = cli_parse_id("--setgid", optarg, true);
 			break;
 		case OPT_PRESERVE_CREDENTIALS:
 			req->preserve_credentials = true;

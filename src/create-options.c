@@ -113,35 +113,6 @@ static void help(enum create_mode mode)
 		      stdout);
 }
 
-/* A uid or gid as a number (never 4294967295) or a name. */
-static uint32_t parse_id(const char *option, const char *text, bool group)
-{
-	char *end;
-	unsigned long long value;
-
-	if (text[0] >= '0' && text[0] <= '9') {
-		errno = 0;
-		value = strtoull(text, &end, 10);
-		if (errno || *end || value >= UINT32_MAX)
-			cli_usage_error("%s '%s': not a valid %s", option, text,
-					group ? "group ID" : "user ID");
-		return (uint32_t)value;
-	}
-	if (group) {
-		struct group *gr = getgrnam(text);
-
-		if (!gr)
-			cli_usage_error("%s '%s': no such group", option, text);
-		return (uint32_t)gr->gr_gid;
-	} else {
-		struct passwd *pw = getpwnam(text);
-
-		if (!pw)
-			cli_usage_error("%s '%s': no such user", option, text);
-		return (uint32_t)pw->pw_uid;
-	}
-}
-
 static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
 		    const struct nsctl_idmap_range *range)
 {
@@ -401,11 +372,11 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			break;
 		case OPT_MAP_USER:
 			map_add_one(map_of(o, false), "--map-user",
-				    parse_id("--map-user", optarg, false), euid);
+				    cli_parse_id("--map-user", optarg, false), euid);
 			break;
 		case OPT_MAP_GROUP:
 			map_add_one(map_of(o, true), "--map-group",
-				    parse_id("--map-group", optarg, true), egid);
+				    cli_parse_id("--map-group", optarg, true), egid);
 			break;
 		case OPT_MAP_USERS:
 			map_add_text(map_of(o, false), "--map-users", optarg);
@@ -471,11 +442,11 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->wd = optarg;
 			break;
 		case 'S':
-			o->uid = parse_id("--setuid", optarg, false);
+			o->uid = cli_parse_id("--setuid", optarg, false);
 			o->has_uid = true;
 			break;
 		case 'G':
-			o->gid = parse_id("--setgid", optarg, true);
+			o->gid = cli_parse_id("--setgid", optarg, true);
 			o->has_gid = true;
 			break;
 		case OPT_KEEP_FD:

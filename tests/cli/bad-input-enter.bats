@@ -122,9 +122,9 @@ setup() {
 
 @test "bad input: enter: other options" {
     require_root
-    bad enter 125 "--setuid 'x': not a numeric ID" -S x $$ "${RAN[@]}"
-    bad enter 125 "--setgid '-1': not a numeric ID" -G -1 $$ "${RAN[@]}"
-    bad enter 125 "--setuid '4294967295': not a numeric ID" -S 4294967295 $$ "${RAN[@]}"
+    bad enter 125 "--setuid 'x': no such user" -S x $$ "${RAN[@]}"
+    bad enter 125 "--setgid '-1': no such group" -G -1 $$ "${RAN[@]}"
+    bad enter 125 "--setuid '4294967295': not a valid user ID" -S 4294967295 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd '99': no such open file descriptor" --keep-fd 99 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd 'x': not a file descriptor number" --keep-fd x $$ "${RAN[@]}"
     bad enter 125 "--root $TMP/missing: No such file or directory" "--root=$TMP/missing" $$ \

@@ -123,3 +123,26 @@ teardown() {
     run complete_words nsctl run -n
     [[ "$output" != *"/"* ]]
 }
+
+@test "habits: enter -S/-G take user and group names, as run does" {
+    require_root
+    start_target --uts
+    run timeout 10 "$NSCTL" enter -S nobody -G nogroup -u "$TARGET" sh -c 'id -u; id -g'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$(id -u nobody)" ]
+    [ "${lines[1]}" = "$(getent group nogroup | cut -d: -f3)" ]
+    run -125 "$NSCTL" enter -S "no-such-user-$$" -u "$TARGET" true
+    [[ "$output" == *"--setuid 'no-such-user-$$': no such user"* ]]
+    # Completion offers users after enter -S, as after run -S.
+    run complete_words nsctl enter -S nob
+    [[ "$output" == *nobody* ]]
+}
+
+@test "habits: --mount-proc mounts proc with the source \"proc\", as util-linux does" {
+    require_root
+    run timeout 10 "$NSCTL" run -pm --mount-proc -- awk '$2 == "/proc" { print $1, $3 }' /proc/self/mounts
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[${#lines[@]}-1]}" = "proc proc" ]
+}
