@@ -6,8 +6,10 @@
 #include <limits.h>
 #include <pwd.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 #include "create-options.h"
@@ -31,6 +33,7 @@ enum {
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
+	OPT_KILL_CHILD,
 };
 
 static void help(enum create_mode mode)
@@ -82,6 +85,21 @@ static void help(enum create_mode mode)
 	if (run)
 		fputs("     --into-cgroup DIR      start the child in cgroup v2 directory DIR\n",
 		      stdout);
+	fputs("\nThe child:\n", stdout);
+	if (run)
+		fputs(" -f, --fork                 accepted for unshare(1)'s sake: run always "
+		      "forks\n",
+		      stdout);
+	else
+		fputs(" -f, --fork                 start PROGRAM as a supervised child, as nsctl "
+		      "run\n"
+		      "                              does (util-linux's unshare --fork); the "
+		      "options\n"
+		      "                              of nsctl run then apply\n",
+		      stdout);
+	printf("     --kill-child[=SIGNAL]  the child gets SIGNAL (default SIGKILL) when nsctl\n"
+	       "                              dies%s\n",
+	       run ? "" : " (implies -f)");
 	fputs("\nInside:\n"
 	      " -R, --root DIR             change the root directory to DIR\n"
 	      " -w, --wd DIR               change the working directory to DIR (a relative\n"
@@ -109,8 +127,37 @@ static void help(enum create_mode mode)
 	else
 		fputs("\nWith -p, PROGRAM's first child is PID 1 of the new namespace, and when\n"
 		      "it ends no more processes can start there: run \"nsctl run -p\" instead\n"
-		      "for a shell.  --mount-proc with -p needs nsctl run.\n",
+		      "for a shell.  --mount-proc with -p needs nsctl run (or -f).\n",
 		      stdout);
+}
+
+/* A signal as a number or a name, with or without "SIG": KILL, SIGTERM, 15, RTMIN+1 too. */
+static int parse_signal(const char *option, const char *text)
+{
+	const char *name = strncasecmp(text, "SIG", 3) == 0 ? text + 3 : text;
+	char *end;
+	long number;
+
+	if (cli_all_digits(text)) {
+		errno = 0;
+		number = strtol(text, &end, 10);
+		if (errno == 0 && number > 0 && number < NSIG)
+			return (int)number;
+		cli_usage_error("%s '%s': not a signal number from 1 to %d", option, text,
+				NSIG - 1);
+	}
+	for (int sig = 1; sig < NSIG; sig++) {
+		const char *abbreviation = sigabbrev_np(sig);
+
+		if (abbreviation && strcasecmp(name, abbreviation) == 0)
+			return sig;
+	}
+	if (strncasecmp(name, "RTMIN+", 6) == 0 && cli_all_digits(name + 6)) {
+		number = strtol(name + 6, &end, 10);
+		if (SIGRTMIN + number <= SIGRTMAX)
+			return SIGRTMIN + (int)number;
+	}
+	cli_usage_error("%s '%s': not a signal name or number", option, text);
 }
 
 static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
@@ -300,8 +347,13 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 			cli_usage_error("--%s='%s': no such directory to make the pin in",
 					nsctl_type_get(t)->long_option, o->pins[t]);
 	}
+	/*
+	 * util-linux's "unshare --fork cmd" runs cmd in no new namespace; nsctl
+	 * would make nothing, so it says what to add.
+	 */
 	if (o->types == 0)
-		cli_usage_error("no namespace to create: give at least one type option");
+		cli_usage_error("no namespace to create: add at least one type option: -C "
+				"cgroup, -i ipc, -m mnt, -n net, -p pid, -T time, -U user, -u uts");
 }
 
 void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
@@ -331,11 +383,13 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "fork", no_argument, NULL, 'f' },
+		{ "kill-child", optional_argument, NULL, OPT_KILL_CHILD },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vh", optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfh", optional_argument);
 	bool has_propagation = false;
 	unsigned given = 0; /* the type options seen, to refuse one given twice */
 	uint32_t euid = geteuid(), egid = getegid();
@@ -394,8 +448,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 						optarg);
 			break;
 		case OPT_INIT:
-			if (mode != CREATE_RUN)
-				cli_usage_error("unrecognized option '--init'");
 			o->init = true;
 			break;
 		case OPT_MOUNT_PROC:
@@ -423,8 +475,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->has_boottime = true;
 			break;
 		case OPT_INTO_CGROUP:
-			if (mode != CREATE_RUN)
-				cli_usage_error("unrecognized option '--into-cgroup'");
 			close_fdp(&o->cgroup_fd);
 			o->cgroup_fd = nsctl_cgroup_open(optarg);
 			if (o->cgroup_fd == -EMEDIUMTYPE)
@@ -460,6 +510,17 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'f':
+			/*
+			 * util-linux's "unshare --fork": a child in the new namespaces,
+			 * waited for, which is what nsctl run makes.  On run, a no-op.
+			 */
+			o->mode = CREATE_RUN;
+			break;
+		case OPT_KILL_CHILD:
+			o->kill_signal = optarg ? parse_signal("--kill-child", optarg) : SIGKILL;
+			o->mode = CREATE_RUN; /* as util-linux: --kill-child implies --fork */
+			break;
 		case 'h':
 			help(mode);
 			exit(EXIT_SUCCESS);
@@ -475,6 +536,13 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->pins[type] = file;
 		}
 	}
+	mode = o->mode;
+	/* After the loop: "unshare --init -f" is as good as "unshare -f --init". */
+	if (o->init && mode != CREATE_RUN)
+		cli_usage_error("unrecognized option '--init' (nsctl run, or unshare -f, has it)");
+	if (o->cgroup_dir && mode != CREATE_RUN)
+		cli_usage_error("unrecognized option '--into-cgroup' (nsctl run, or unshare -f, "
+				"has it)");
 	if (create_options_need_user_maps(o))
 		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
@@ -566,6 +634,13 @@ void create_setup_inside(const struct create_options *o)
 	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */
 	if (o->new_session)
 		cli_new_session();
+	/*
+	 * --kill-child=SIGNAL: the signal the child gets when nsctl dies, in place
+	 * of SIGKILL.  Set last: the kernel clears it when -S/-G change the
+	 * credentials above.
+	 */
+	if (o->kill_signal && prctl(PR_SET_PDEATHSIG, o->kill_signal, 0, 0, 0) < 0)
+		cli_fail(-errno, "--kill-child: prctl(PR_SET_PDEATHSIG)");
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)

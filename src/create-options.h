@@ -37,6 +37,7 @@ struct create_options {
 	struct cli_keep_fds keep;
 	bool verbose;
 	bool new_session; /* --new-session: PROGRAM without the caller's terminal */
+	int kill_signal;  /* --kill-child: the child's signal when nsctl dies; 0: SIGKILL */
 	char **argv;      /* PROGRAM [ARG...] */
 };
 

@@ -26,7 +26,7 @@ teardown() {
     mounts_after=$(mount_table)
     rm -rf "$TMP"
     [ "$(hostname)" = "$HOST_BEFORE" ]
-    [ "$mounts_after" = "$MOUNTS_BEFORE" ]
+    [ "$mounts_after" = "$MOUNTS_BEFORE" ] || { diff <(echo "$MOUNTS_BEFORE") <(echo "$mounts_after"); false; }
 }
 
 @test "habits: run -Uru is user, map-root, uts: no pin file ./ru" {
@@ -145,4 +145,59 @@ teardown() {
     echo "$output"
     [ "$status" -eq 0 ]
     [ "${lines[${#lines[@]}-1]}" = "proc proc" ]
+}
+
+@test "habits: unshare -f/--fork means what run does: PROGRAM is PID 1 of a new PID namespace" {
+    require_root
+    for fork in -f --fork; do
+        run timeout 10 "$NSCTL" unshare "$fork" -p --mount-proc -- sh -c 'echo $$; readlink /proc/self/ns/pid'
+        echo "$fork: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[0]}" = 1 ]
+        [ "${lines[1]}" != "$(readlink /proc/$$/ns/pid)" ]
+    done
+    # In a cluster, and with run's own options, in any order.
+    run timeout 10 "$NSCTL" unshare --init -fp -- sh -c 'echo $$'
+    [ "$status" -eq 0 ]
+    [ "$output" = 2 ]
+    # The exit status is PROGRAM's, as run's.
+    run timeout 10 "$NSCTL" unshare -fu -- sh -c 'exit 7'
+    [ "$status" -eq 7 ]
+    "$NSCTL" unshare --help | grep -q -- "-f, --fork  *start PROGRAM as a supervised child, as nsctl"
+    "$NSCTL" run -f -u true
+    no_stray_files
+}
+
+@test "habits: run --kill-child=SIGNAL: the child gets SIGNAL when nsctl dies" {
+    require_root
+    "$NSCTL" run --kill-child=USR1 -u -- sh -c "trap 'echo got-USR1 > $TMP/got; exit 0' USR1; echo \$\$ > $TMP/ready; while :; do sleep 0.1; done" &
+    nsctl_pid=$!
+    TEST_PIDS+=("$nsctl_pid")
+    for i in $(seq 200); do [ -s "$TMP/ready" ] && break; sleep 0.02; done
+    child=$(pgrep -P "$nsctl_pid" sh)
+    [ -n "$child" ]
+    TEST_PIDS+=("$child")
+    kill -KILL "$nsctl_pid"
+    for i in $(seq 200); do [ -s "$TMP/got" ] && break; sleep 0.02; done
+    [ "$(cat "$TMP/got")" = got-USR1 ]
+    # --kill-child alone is SIGKILL, and unshare --kill-child forks as util-linux's does.
+    "$NSCTL" unshare --kill-child -u -- sh -c "trap 'echo trapped > $TMP/got2' TERM; echo \$\$ > $TMP/ready2; exec sleep 600" &
+    nsctl_pid=$!
+    TEST_PIDS+=("$nsctl_pid")
+    for i in $(seq 200); do [ -s "$TMP/ready2" ] && break; sleep 0.02; done
+    child=$(cat "$TMP/ready2")
+    TEST_PIDS+=("$child")
+    [ "$(grep ^PPid: /proc/$child/status | cut -f2)" = "$nsctl_pid" ]
+    kill -KILL "$nsctl_pid"
+    for i in $(seq 200); do [ -d "/proc/$child" ] || break; sleep 0.02; done
+    [ ! -d "/proc/$child" ]
+    run -125 "$NSCTL" run --kill-child=NOSUCH -u true
+    [[ "$output" == *"--kill-child 'NOSUCH': not a signal name or number"* ]]
+}
+
+@test "habits: run with no type option says what to add and lists the types" {
+    run -125 "$NSCTL" run -- true
+    [[ "$output" == *"no namespace to create: add at least one type option: -C cgroup, -i ipc, -m mnt, -n net, -p pid, -T time, -U user, -u uts"* ]]
+    run -125 "$NSCTL" unshare --fork true
+    [[ "$output" == *"add at least one type option"* ]]
 }
