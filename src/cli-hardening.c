@@ -80,7 +80,16 @@ void cli_bad_option(char **argv, const char *optstring)
 
 	if (optopt == 0 || !element)
 		cli_usage_error("unrecognized option '%s'", element ? element : "");
-	if (strncmp(element, "--", 2) == 0) {
+	/*
+	 * An unknown letter inside a cluster ("-n=FILE" after "--user=FILE"): getopt
+	 * stays on the cluster, and the element before it, whatever it is, is not
+	 * at fault.  A long option's error has its value as optopt, a letter of
+	 * OPTSTRING or beyond ASCII: never an unknown letter.
+	 */
+	if (optopt > 0 && optopt < 0x80 && !strchr(optstring, optopt) && argv[optind] &&
+	    argv[optind][0] == '-' && argv[optind][1] != '-' && strchr(argv[optind] + 1, optopt))
+		element = argv[optind];
+	else if (strncmp(element, "--", 2) == 0) {
 		if (strchr(element, '='))
 			cli_usage_error("option '%.*s' takes no argument",
 					(int)strcspn(element, "="), element);

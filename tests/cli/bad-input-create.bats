@@ -61,6 +61,9 @@ both() {
     both 125 "in '-n$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
         "-n$TMP/pin" true
     both 125 "the file form is --uts=FILE" "-Uu=$TMP/pin" true
+    # After a long option: the cluster is named, not the option before it.
+    both 125 "in '-T=$TMP/time': a short type option takes no argument; the file form is --time=FILE" \
+        "--uts=$TMP/uts" "-T=$TMP/time" true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
