@@ -51,8 +51,10 @@ static void help(enum create_mode mode)
 		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
 		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
 		    stdout);
-	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE; only the long form\n"
-	      "takes a file, so -nm is -n -m and -Urpm is -U -r -p -m):\n",
+	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE; a FILE without a '/'\n"
+	      "is a pin NAME, /run/netns/NAME for net and /run/nsctl/TYPE/NAME otherwise, as\n"
+	      "for nsctl pin: a file here is ./NAME.  Only the long form takes a file:\n"
+	      "-nm is -n -m, and -Urpm is -U -r -p -m):\n",
 	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
@@ -301,6 +303,26 @@ static bool parent_is_directory(const char *path)
 	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/*
+ * Where --TYPE=FILE pins: FILE itself when it has a '/', else pin NAME's
+ * place, /run/netns/NAME or /run/nsctl/TYPE/NAME, as nsctl pin, enter and
+ * unpin read a NAME.  A pin in the working directory is written ./NAME.
+ */
+static const char *pin_path(struct create_options *o, enum nsctl_type type, const char *file)
+{
+	static char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	int r;
+
+	if (strchr(file, '/'))
+		return file;
+	r = nsctl_pin_name_path(type, file, paths[type], sizeof(paths[type]));
+	if (r < 0)
+		cli_usage_error("--%s='%s': not a valid pin name (a file is written with a '/')",
+				nsctl_type_get(type)->long_option, file);
+	o->pin_names[type] = file;
+	return paths[type];
+}
+
 /* Cross-checks between options, once all are known. */
 static void check_combinations(struct create_options *o, bool has_propagation)
 {
@@ -343,7 +365,8 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		if (o->pins[t] && errno != ENOENT)
 			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
 					strerror(errno));
-		if (o->pins[t] && !parent_is_directory(o->pins[t]))
+		/* A NAME's directory is made with the pin, as nsctl pin makes it. */
+		if (o->pins[t] && !o->pin_names[t] && !parent_is_directory(o->pins[t]))
 			cli_usage_error("--%s='%s': no such directory to make the pin in",
 					nsctl_type_get(t)->long_option, o->pins[t]);
 	}
@@ -533,7 +556,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			if (file && !*file)
 				cli_usage_error("--%s='': an empty file name",
 						nsctl_type_get(type)->long_option);
-			o->pins[type] = file;
+			o->pins[type] = file ? pin_path(o, type, file) : NULL;
 		}
 	}
 	mode = o->mode;
@@ -708,7 +731,12 @@ int create_pins(const struct create_options *o, pid_t pid)
 		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid,
 			 info->children_name ? info->children_name : info->name);
 		fd = nsctl_ns_open_path(path, (int)t, NULL);
-		r = fd < 0 ? fd : nsctl_pin_create(fd, o->pins[t], 0);
+		if (fd < 0)
+			r = fd;
+		else if (o->pin_names[t])
+			r = nsctl_pin_create_name(fd, o->pin_names[t], 0);
+		else
+			r = nsctl_pin_create(fd, o->pins[t], 0);
 		if (r < 0) {
 			/* All or nothing: the pins made so far go too. */
 			nsctl_type_foreach (u) {

@@ -35,6 +35,9 @@ both() {
     both 125 "--uts='$TMP/dir': the file exists" "--net=$TMP/pin-$MARK" "--uts=$TMP/dir" true
     # unshare's new PID namespace exists only once PROGRAM forks.
     bad unshare 125 "--pid='$TMP/pin': a new PID namespace is empty" "--pid=$TMP/pin" true
+    # A FILE without a '/' is a pin NAME (issue 15): one that cannot be is refused.
+    both 125 "--net='..': not a valid pin name (a file is written with a '/')" --net=.. true
+    both 125 "--uts='.': not a valid pin name" --uts=. true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

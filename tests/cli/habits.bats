@@ -201,3 +201,34 @@ teardown() {
     run -125 "$NSCTL" unshare --fork true
     [[ "$output" == *"add at least one type option"* ]]
 }
+
+@test "habits: run/unshare --TYPE=NAME pin at the NAME's place, as pin does: enter NAME finds it" {
+    require_root
+    name=habits-$$-$BATS_TEST_NUMBER
+    PINS=("/run/netns/$name" "/run/nsctl/uts/$name" "/run/nsctl/ipc/$name")
+    run timeout 10 "$NSCTL" run --net="$name" --uts="$name" --hostname "$name" -- readlink /proc/self/ns/net /proc/self/ns/uts
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "net:[$(stat -c %i "/run/netns/$name")]" = "${lines[0]}" ]
+    [ "uts:[$(stat -c %i "/run/nsctl/uts/$name")]" = "${lines[1]}" ]
+    # ip netns sees it, and enter NAME joins both.
+    ip netns list | grep -q "^$name\b"
+    run timeout 10 "$NSCTL" enter "$name" sh -c 'hostname; readlink /proc/self/ns/net'
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$name" ]
+    [ "${lines[1]}" = "net:[$(stat -c %i "/run/netns/$name")]" ]
+    # unshare likewise; the helper makes the pin outside.
+    run timeout 10 "$NSCTL" unshare --ipc="$name" -- readlink /proc/self/ns/ipc
+    [ "$status" -eq 0 ]
+    [ "$output" = "ipc:[$(stat -c %i "/run/nsctl/ipc/$name")]" ]
+    no_stray_files
+    # A file in the working directory is ./NAME.
+    run timeout 10 "$NSCTL" run --uts=./here -- true
+    [ "$status" -eq 0 ]
+    [ "$(stat -f -c %T "$TMP/cwd/here")" = nsfs ]
+    umount "$TMP/cwd/here"
+    rm "$TMP/cwd/here"
+    "$NSCTL" unpin "$name"
+    [ ! -e "/run/netns/$name" ]
+    [ ! -e "/run/nsctl/uts/$name" ]
+}
