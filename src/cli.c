@@ -6,6 +6,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -236,6 +237,21 @@ uint32_t cli_parse_id(const char *option, const char *text, bool group)
 			cli_usage_error("%s '%s': no such user", option, text);
 		return (uint32_t)pw->pw_uid;
 	}
+}
+
+bool cli_pin_path_of_name(const char *name, char *buf, size_t size)
+{
+	struct stat st;
+
+	/* /run/netns first: "ip netns add 123" is the likely maker of such a name. */
+	if (nsctl_pin_name_path(NSCTL_TYPE_NET, name, buf, size) >= 0 && lstat(buf, &st) == 0)
+		return true;
+	nsctl_type_foreach (t) {
+		if (t != NSCTL_TYPE_NET && nsctl_pin_name_path(t, name, buf, size) >= 0 &&
+		    lstat(buf, &st) == 0)
+			return true;
+	}
+	return false;
 }
 
 bool cli_all_digits(const char *text)

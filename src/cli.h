@@ -92,6 +92,13 @@ char *cli_optstring_with_types(const char *own, int has_arg);
  */
 uint32_t cli_parse_id(const char *option, const char *text, bool group);
 
+/*
+ * Whether a pin NAME exists, of any type (a PID-like NAME, such as
+ * "ip netns add 123" makes): its path in BUF, /run/netns first.  For a
+ * message only: what it finds may change before anyone uses it.
+ */
+bool cli_pin_path_of_name(const char *name, char *buf, size_t size);
+
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 

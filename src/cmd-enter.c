@@ -120,6 +120,20 @@ static __attribute__((noinline)) bool is_pin_name(const char *text)
 	return nsctl_pin_name_path(NSCTL_TYPE_NET, text, path, sizeof(path)) >= 0;
 }
 
+/*
+ * A TARGET of digits is a PID first, as nsenter reads it; where no such
+ * process exists but a pin of that name does ("ip netns add 123"), say how
+ * to name the pin.
+ */
+static __attribute__((noinline)) _Noreturn void no_such_process(const char *text)
+{
+	char path[PATH_MAX];
+
+	if (cli_pin_path_of_name(text, path, sizeof(path)))
+		cli_fail(0, "no process %s; for the pin, use %s", text, path);
+	cli_fail(-ESRCH, "PID %s", text);
+}
+
 /* TARGET's form, before anything is opened: a valid PID, a path (a '/'), or a valid pin name. */
 static void check_target_form(const char *text)
 {
@@ -302,6 +316,8 @@ static void open_target(const struct request *req, struct target *tg)
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		r = nsctl_process_open(pid, &tg->process);
+		if (r == -ESRCH)
+			no_such_process(text);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		/* The handle holds the process: what it is cannot change before the join. */

@@ -604,8 +604,18 @@ int cmd_list(int argc, char **argv)
 		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
-	if (task && !task_seen(list, req.task))
+	if (task && !task_seen(list, req.task)) {
+		char pin[PATH_MAX];
+
+		/* "ip netns add 123": --task takes a PID only; the pin is among -P's rows. */
+		if (access_or_gone(req.task) == -ESRCH &&
+		    cli_pin_path_of_name(task, pin, sizeof(pin)))
+			cli_die(EXIT_FAILURE, 0,
+				"--task %s: no process %s; %s is a pin: nsctl list -P lists "
+				"pinned namespaces",
+				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
+	}
 	if (req.dot)
 		print_dot(&req, list);
 	else

@@ -232,3 +232,22 @@ teardown() {
     [ ! -e "/run/netns/$name" ]
     [ ! -e "/run/nsctl/uts/$name" ]
 }
+
+@test "habits: enter and list --task NAME of digits: a PID first; where none, the error names the pin" {
+    require_root
+    name=$(dead_pid)
+    ip netns add "$name"
+    NETNS+=("$name")
+    run -125 timeout 10 "$NSCTL" enter "$name" true
+    [ "$output" = "nsctl: enter: no process $name; for the pin, use /run/netns/$name" ]
+    # The path it names works.
+    run timeout 10 "$NSCTL" enter "/run/netns/$name" readlink /proc/self/ns/net
+    [ "$status" -eq 0 ]
+    [ "$output" = "net:[$(stat -c %i "/run/netns/$name")]" ]
+    run -1 timeout 10 "$NSCTL" list --task "$name"
+    [ "$output" = "nsctl: list: --task $name: no process $name; /run/netns/$name is a pin: nsctl list -P lists pinned namespaces" ]
+    # A live PID is still a PID.
+    start_target --uts
+    run timeout 10 "$NSCTL" enter "$TARGET" readlink /proc/self/ns/uts
+    [ "$output" = "$(readlink /proc/$TARGET/ns/uts)" ]
+}
