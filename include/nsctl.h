@@ -217,6 +217,15 @@ int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
  */
 int nsctl_pin_remove(const char *path);
 
+/*
+ * Remove pin NAME of TYPE if it is stale: an empty regular file in
+ * /run/netns or /run/nsctl/TYPE with no namespace mounted on it, as a reboot
+ * or a crash leaves them ("ip netns delete" removes them too).  Returns 1 if
+ * it removed one, 0 if there was nothing stale there (no file, a live pin,
+ * anything else, left untouched), -errno on failure.
+ */
+int nsctl_pin_stale_remove(enum nsctl_type type, const char *name);
+
 /* One pin, as the mount table shows it. */
 struct nsctl_pin {
 	enum nsctl_type type;

@@ -143,8 +143,16 @@ int cmd_pin(int argc, char **argv)
 	nsctl_type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
-		r = is_name ? nsctl_pin_create_name(fds[t], where, 0)
-			    : nsctl_pin_create(fds[t], where, 0);
+		/* A stale pin of that NAME (an empty file left by a reboot) is replaced. */
+		r = is_name ? nsctl_pin_stale_remove(t, where) : 0;
+		if (r > 0)
+			cli_warn(0,
+				 "%s: a stale pin (an empty file, no namespace mounted on it): "
+				 "replaced",
+				 paths[t]);
+		if (r >= 0)
+			r = is_name ? nsctl_pin_create_name(fds[t], where, 0)
+				    : nsctl_pin_create(fds[t], where, 0);
 		if (r < 0) {
 			/* All or nothing: take back the pins this call made. */
 			for (size_t i = 0; i < n_done; i++)

@@ -251,3 +251,40 @@ teardown() {
     run timeout 10 "$NSCTL" enter "$TARGET" readlink /proc/self/ns/uts
     [ "$output" = "$(readlink /proc/$TARGET/ns/uts)" ]
 }
+
+@test "habits: a stale pin (an empty file in /run/netns or /run/nsctl/TYPE): unpin removes it, pin replaces it, both say so" {
+    require_root
+    name=habits-stale-$$-$BATS_TEST_NUMBER
+    PINS=("/run/netns/$name" "/run/nsctl/uts/$name")
+    mkdir -p /run/netns /run/nsctl/uts
+    # What a reboot leaves of "ip netns add": the file, no mount.
+    : > "/run/netns/$name"
+    : > "/run/nsctl/uts/$name"
+    run timeout 10 "$NSCTL" unpin "$name"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"/run/netns/$name: a stale pin (an empty file, no namespace mounted on it): removed"* ]]
+    [[ "$output" == *"/run/nsctl/uts/$name: a stale pin"*"removed"* ]]
+    [ ! -e "/run/netns/$name" ]
+    [ ! -e "/run/nsctl/uts/$name" ]
+    # pin replaces one.
+    : > "/run/netns/$name"
+    start_target --net
+    run timeout 10 "$NSCTL" pin -n "$TARGET" "$name"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"/run/netns/$name: a stale pin (an empty file, no namespace mounted on it): replaced"* ]]
+    [ "$(stat -c %i "/run/netns/$name")" = "$(ns_inode "$TARGET" net)" ]
+    ip netns exec "$name" readlink /proc/self/ns/net | grep -q "$(ns_inode "$TARGET" net)"
+    # A live pin is no stale one: unpin unmounts it as always.
+    run timeout 10 "$NSCTL" unpin "$name"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *stale* ]]
+    [ ! -e "/run/netns/$name" ]
+    # A file with content is not a stale pin: left untouched.
+    echo data > "/run/netns/$name"
+    run -1 timeout 10 "$NSCTL" unpin "$name"
+    [[ "$output" == *"not a pin (no namespace is mounted there); left untouched"* ]]
+    [ "$(cat "/run/netns/$name")" = data ]
+    rm "/run/netns/$name"
+}
