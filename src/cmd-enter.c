@@ -493,6 +493,25 @@ static unsigned join(const struct request *req, struct target *tg)
 	return report.joined;
 }
 
+/*
+ * CALL(ID) failed.  EINVAL is the kernel's word for an ID the joined user
+ * namespace does not map: 0 by default, where the namespace maps only its
+ * owner (unshare -U alone, podman's rootless ones).  Say so, and what helps.
+ */
+static _Noreturn void unmapped_id_fail(const char *call, unsigned id, bool given)
+{
+	if (errno == EINVAL)
+		cli_fail(0,
+			 "%s(%u): %s %u is not mapped in the joined user namespace; %s "
+			 "(see /proc/TARGET/%s_map)",
+			 call, id, call[3] == 'g' ? "group" : "user", id,
+			 given ? "give one it maps with -S/-G"
+			       : "give IDs it maps with -S/-G, or keep yours with "
+				 "--preserve-credentials",
+			 call[3] == 'g' ? "gid" : "uid");
+	cli_fail(negative_errno(), "%s(%u)", call, id);
+}
+
 static void set_credentials(const struct request *req, bool entered_user)
 {
 	bool user = entered_user && !req->preserve_credentials;
@@ -509,10 +528,10 @@ static void set_credentials(const struct request *req, bool entered_user)
 	    !(errno == EPERM && entered_user))
 		cli_fail(negative_errno(), "setgroups(0)");
 	if ((user || req->set_gid) && setgid(gid) < 0)
-		cli_fail(negative_errno(), "setgid(%u)", (unsigned)gid);
+		unmapped_id_fail("setgid", gid, req->set_gid);
 	if (user || req->set_uid) {
 		if (setuid(uid) < 0)
-			cli_fail(negative_errno(), "setuid(%u)", (unsigned)uid);
+			unmapped_id_fail("setuid", uid, req->set_uid);
 	}
 }
 

@@ -288,3 +288,16 @@ teardown() {
     [ "$(cat "/run/netns/$name")" = data ]
     rm "/run/netns/$name"
 }
+
+@test "habits: enter into a user namespace that maps no uid 0 names the cause and what helps" {
+    require_root
+    # util-linux's "unshare -U" maps nothing but makes its owner root's: join it as root would.
+    start_target --user
+    run -125 timeout 10 "$NSCTL" enter "$TARGET" true
+    echo "$output"
+    [ "$output" = "nsctl: enter: setgid(0): group 0 is not mapped in the joined user namespace; give IDs it maps with -S/-G, or keep yours with --preserve-credentials (see /proc/TARGET/gid_map)" ]
+    # What it points to works.
+    run timeout 10 "$NSCTL" enter --preserve-credentials "$TARGET" readlink /proc/self/ns/user
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(readlink /proc/$TARGET/ns/user)" ]
+}
