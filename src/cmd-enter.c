@@ -502,9 +502,9 @@ static _Noreturn void unmapped_id_fail(const char *call, unsigned id, bool given
 {
 	if (errno == EINVAL)
 		cli_fail(0,
-			 "%s(%u): %s %u is not mapped in the joined user namespace; %s "
+			 "%s(%u): %s: %s %u is not mapped in the joined user namespace; %s "
 			 "(see /proc/TARGET/%s_map)",
-			 call, id, call[3] == 'g' ? "group" : "user", id,
+			 call, id, strerror(EINVAL), call[3] == 'g' ? "group" : "user", id,
 			 given ? "give one it maps with -S/-G"
 			       : "give IDs it maps with -S/-G, or keep yours with "
 				 "--preserve-credentials",

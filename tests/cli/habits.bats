@@ -295,7 +295,7 @@ teardown() {
     start_target --user
     run -125 timeout 10 "$NSCTL" enter "$TARGET" true
     echo "$output"
-    [ "$output" = "nsctl: enter: setgid(0): group 0 is not mapped in the joined user namespace; give IDs it maps with -S/-G, or keep yours with --preserve-credentials (see /proc/TARGET/gid_map)" ]
+    [ "$output" = "nsctl: enter: setgid(0): Invalid argument: group 0 is not mapped in the joined user namespace; give IDs it maps with -S/-G, or keep yours with --preserve-credentials (see /proc/TARGET/gid_map)" ]
     # What it points to works.
     run timeout 10 "$NSCTL" enter --preserve-credentials "$TARGET" readlink /proc/self/ns/user
     [ "$status" -eq 0 ]
