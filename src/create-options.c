@@ -34,6 +34,7 @@ enum {
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
 	OPT_KILL_CHILD,
+	OPT_MAP_AUTO,
 };
 
 static void help(enum create_mode mode)
@@ -66,8 +67,11 @@ static void help(enum create_mode mode)
 	      " -c, --map-current          map the caller's uid and gid to themselves\n"
 	      "     --map-user UID         map UID inside to the caller's uid\n"
 	      "     --map-group GID        map GID inside to the caller's gid\n"
-	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable)\n"
-	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable)\n"
+	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable);\n"
+	      "                              auto: the caller's first range of /etc/subuid,\n"
+	      "                              from 0 inside (through newuidmap if not root)\n"
+	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable); auto: /etc/subgid\n"
+	      "     --map-auto             --map-users=auto --map-groups=auto\n"
 	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not\n",
 	      stdout);
 	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
@@ -218,6 +222,68 @@ static void map_add_one(struct nsctl_idmap *map, const char *option, uint32_t in
 	char text[32];
 
 	snprintf(text, sizeof(text), "%u:%u:1", inner, outer);
+	map_add(map, option, text, &range);
+}
+
+/*
+ * The first range of /etc/subuid (GROUP false) or /etc/subgid delegated to
+ * the caller, "NAME:START:COUNT" or "UID:START:COUNT" as shadow writes them
+ * (both files are keyed by the user, subgid too), into *RANGE: START..COUNT
+ * outside, from 0 inside.  -ENOENT when the caller has none.
+ */
+static int read_subids(bool group, struct nsctl_idmap_range *range)
+{
+	const char *file = group ? "/etc/subgid" : "/etc/subuid";
+	_cleanup_fclose_ FILE *f = fopen(file, "re");
+	_cleanup_free_ char *line = NULL;
+	struct passwd *pw = getpwuid(geteuid());
+	char uid_text[16];
+	size_t size = 0;
+
+	if (!f)
+		return negative_errno();
+	snprintf(uid_text, sizeof(uid_text), "%u", (unsigned)geteuid());
+	while (getline(&line, &size, f) > 0) {
+		char *owner = line, *start, *count, *end;
+		unsigned long long first, n;
+
+		line[strcspn(line, "\n")] = '\0';
+		start = strchr(owner, ':');
+		count = start ? strchr(start + 1, ':') : NULL;
+		if (!count)
+			continue;
+		*start++ = '\0';
+		*count++ = '\0';
+		if (strcmp(owner, uid_text) != 0 && !(pw && strcmp(owner, pw->pw_name) == 0))
+			continue;
+		errno = 0;
+		first = strtoull(start, &end, 10);
+		if (errno || *end || !cli_all_digits(start))
+			continue;
+		n = strtoull(count, &end, 10);
+		if (errno || *end || !cli_all_digits(count) || n == 0 || n >= UINT32_MAX ||
+		    first + n >= UINT32_MAX)
+			continue;
+		*range = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)n };
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/* --map-users=auto, --map-groups=auto, --map-auto: the caller's subordinate IDs, from 0 inside. */
+static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group)
+{
+	struct nsctl_idmap_range range;
+	char text[64];
+	int r = read_subids(group, &range);
+
+	if (r == -ENOENT)
+		cli_usage_error("%s: %s has no range for user %u", option,
+				group ? "/etc/subgid" : "/etc/subuid", (unsigned)geteuid());
+	if (r < 0)
+		cli_usage_error("%s: %s: %s", option, group ? "/etc/subgid" : "/etc/subuid",
+				strerror(-r));
+	snprintf(text, sizeof(text), "auto, %u:%u:%u", range.inner, range.outer, range.count);
 	map_add(map, option, text, &range);
 }
 
@@ -390,6 +456,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
 		{ "map-users", required_argument, NULL, OPT_MAP_USERS },
 		{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
+		{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
 		{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
 		{ "init", no_argument, NULL, OPT_INIT },
 		{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
@@ -456,10 +523,20 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 				    cli_parse_id("--map-group", optarg, true), egid);
 			break;
 		case OPT_MAP_USERS:
-			map_add_text(map_of(o, false), "--map-users", optarg);
+			if (strcmp(optarg, "auto") == 0)
+				map_add_subids(map_of(o, false), "--map-users", false);
+			else
+				map_add_text(map_of(o, false), "--map-users", optarg);
 			break;
 		case OPT_MAP_GROUPS:
-			map_add_text(map_of(o, true), "--map-groups", optarg);
+			if (strcmp(optarg, "auto") == 0)
+				map_add_subids(map_of(o, true), "--map-groups", true);
+			else
+				map_add_text(map_of(o, true), "--map-groups", optarg);
+			break;
+		case OPT_MAP_AUTO:
+			map_add_subids(map_of(o, false), "--map-auto", false);
+			map_add_subids(map_of(o, true), "--map-auto", true);
 			break;
 		case OPT_SETGROUPS:
 			if (strcmp(optarg, "allow") == 0)

@@ -19,3 +19,34 @@ habits_cleanup() {
         ip netns delete "$name" 2>/dev/null
     done
 }
+
+# A real user with subordinate ranges, made for one test: HABITS_USER, its uid
+# and gid, and its first /etc/subuid and /etc/subgid ranges (SUBUID, SUBGID as START:COUNT).
+make_subid_user() {
+    HABITS_USER=nsh$$x$BATS_TEST_NUMBER
+    useradd -M -N -s /usr/sbin/nologin -K SUB_UID_COUNT=0 -K SUB_GID_COUNT=0 "$HABITS_USER"
+    HABITS_USER_MADE=1
+    # Ranges of our own, named by the test, whatever login.defs gives by default.
+    usermod --add-subuids 3100000-3165535 --add-subgids 3200000-3265535 "$HABITS_USER"
+    HABITS_UID=$(id -u "$HABITS_USER")
+    HABITS_GID=$(id -g "$HABITS_USER")
+    SUBUID=$(awk -F: -v u="$HABITS_USER" '$1 == u { print $2 ":" $3; exit }' /etc/subuid)
+    SUBGID=$(awk -F: -v u="$HABITS_USER" '$1 == u { print $2 ":" $3; exit }' /etc/subgid)
+}
+
+remove_subid_user() {
+    [ -n "${HABITS_USER_MADE:-}" ] || return 0
+    userdel "$HABITS_USER" 2>/dev/null
+    # userdel removes its subordinate ranges where shadow was built to; make sure.
+    sed -i "/^$HABITS_USER:/d" /etc/subuid /etc/subgid
+    HABITS_USER_MADE=
+}
+
+# COMMAND... as HABITS_USER, for 10 seconds at most, with paths of the build as it can reach them.
+as_habits_user() {
+    local args=() a
+    for a in "$@"; do
+        args+=("$(reachable_path "$a")")
+    done
+    setpriv --reuid="$HABITS_UID" --regid="$HABITS_GID" --clear-groups timeout 10 "${args[@]}"
+}

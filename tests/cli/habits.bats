@@ -22,6 +22,7 @@ setup() {
 teardown() {
     cleanup_pids
     habits_cleanup
+    remove_subid_user
     cd /
     mounts_after=$(mount_table)
     rm -rf "$TMP"
@@ -300,4 +301,30 @@ teardown() {
     run timeout 10 "$NSCTL" enter --preserve-credentials "$TARGET" readlink /proc/self/ns/user
     [ "$status" -eq 0 ]
     [ "$output" = "$(readlink /proc/$TARGET/ns/user)" ]
+}
+
+@test "habits: --map-auto, --map-users=auto, --map-groups=auto map the caller's /etc/subuid and /etc/subgid ranges" {
+    require_userns_for_nobody
+    make_subid_user
+    [ "$SUBUID" = 3100000:65536 ]
+    cd /
+    # An ordinary user: through newuidmap/newgidmap, as util-linux's unshare.
+    run as_habits_user "$NSCTL" run --map-auto -- sh -c 'cat /proc/self/uid_map /proc/self/gid_map'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(echo ${lines[0]})" = "0 3100000 65536" ]
+    [ "$(echo ${lines[1]})" = "0 3200000 65536" ]
+    run as_habits_user "$NSCTL" unshare --map-users=auto --map-groups=auto -- sh -c 'cat /proc/self/uid_map /proc/self/gid_map'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(echo ${lines[0]})" = "0 3100000 65536" ]
+    [ "$(echo ${lines[1]})" = "0 3200000 65536" ]
+    # Only one of them: the other map is left to the kernel's default (empty).
+    run as_habits_user "$NSCTL" run --map-users=auto -- sh -c 'cat /proc/self/uid_map; wc -l < /proc/self/gid_map'
+    [ "$status" -eq 0 ]
+    [ "$(echo ${lines[0]})" = "0 3100000 65536" ]
+    # A user with no range is told which file lacks it.
+    run -125 as_nobody "$NSCTL" run --map-auto -- true
+    [[ "$output" == *"--map-auto: /etc/subuid has no range for user 65534"* ]]
+    "$NSCTL" run --help | grep -q -- "--map-auto"
 }
