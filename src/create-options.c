@@ -9,7 +9,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 
 #include "create-options.h"
@@ -35,6 +37,8 @@ enum {
 	OPT_NEW_SESSION,
 	OPT_KILL_CHILD,
 	OPT_MAP_AUTO,
+	OPT_MAP_SUBIDS,
+	OPT_KEEP_CAPS,
 };
 
 static void help(enum create_mode mode)
@@ -72,6 +76,9 @@ static void help(enum create_mode mode)
 	      "                              from 0 inside (through newuidmap if not root)\n"
 	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable); auto: /etc/subgid\n"
 	      "     --map-auto             --map-users=auto --map-groups=auto\n"
+	      "     --map-subids           map the caller to 0 and its subordinate IDs from 1\n"
+	      "     --keep-caps            PROGRAM keeps its capabilities in the new user\n"
+	      "                              namespace even when it is not uid 0 there\n"
 	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not\n",
 	      stdout);
 	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
@@ -270,13 +277,17 @@ static int read_subids(bool group, struct nsctl_idmap_range *range)
 	return -ENOENT;
 }
 
-/* --map-users=auto, --map-groups=auto, --map-auto: the caller's subordinate IDs, from 0 inside. */
-static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group)
+/*
+ * --map-users=auto, --map-groups=auto, --map-auto, --map-subids: the caller's
+ * subordinate IDs, from INNER inside.
+ */
+static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group, uint32_t inner)
 {
 	struct nsctl_idmap_range range;
 	char text[64];
 	int r = read_subids(group, &range);
 
+	range.inner = inner;
 	if (r == -ENOENT)
 		cli_usage_error("%s: %s has no range for user %u", option,
 				group ? "/etc/subgid" : "/etc/subuid", (unsigned)geteuid());
@@ -404,6 +415,8 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		require_type(o, NSCTL_TYPE_TIME, "--boottime");
 	if (o->init)
 		require_type(o, NSCTL_TYPE_PID, "--init");
+	if (o->keep_caps)
+		require_type(o, NSCTL_TYPE_USER, "--keep-caps");
 	if (has_propagation)
 		require_type(o, NSCTL_TYPE_MNT, "--propagation");
 	/* A proc mounted where the host sees it would be the host's: only private or slave. */
@@ -457,6 +470,8 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "map-users", required_argument, NULL, OPT_MAP_USERS },
 		{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
 		{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
+		{ "map-subids", no_argument, NULL, OPT_MAP_SUBIDS },
+		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
 		{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
 		{ "init", no_argument, NULL, OPT_INIT },
 		{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
@@ -524,19 +539,30 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			break;
 		case OPT_MAP_USERS:
 			if (strcmp(optarg, "auto") == 0)
-				map_add_subids(map_of(o, false), "--map-users", false);
+				map_add_subids(map_of(o, false), "--map-users", false, 0);
 			else
 				map_add_text(map_of(o, false), "--map-users", optarg);
 			break;
 		case OPT_MAP_GROUPS:
 			if (strcmp(optarg, "auto") == 0)
-				map_add_subids(map_of(o, true), "--map-groups", true);
+				map_add_subids(map_of(o, true), "--map-groups", true, 0);
 			else
 				map_add_text(map_of(o, true), "--map-groups", optarg);
 			break;
 		case OPT_MAP_AUTO:
-			map_add_subids(map_of(o, false), "--map-auto", false);
-			map_add_subids(map_of(o, true), "--map-auto", true);
+			map_add_subids(map_of(o, false), "--map-auto", false, 0);
+			map_add_subids(map_of(o, true), "--map-auto", true, 0);
+			break;
+		case OPT_MAP_SUBIDS:
+			/* The caller is root inside, its subordinate IDs from 1 (podman unshare's
+			 * map). */
+			map_add_one(map_of(o, false), "--map-subids", 0, euid);
+			map_add_one(map_of(o, true), "--map-subids", 0, egid);
+			map_add_subids(map_of(o, false), "--map-subids", false, 1);
+			map_add_subids(map_of(o, true), "--map-subids", true, 1);
+			break;
+		case OPT_KEEP_CAPS:
+			o->keep_caps = true;
 			break;
 		case OPT_SETGROUPS:
 			if (strcmp(optarg, "allow") == 0)
@@ -681,6 +707,31 @@ bool create_options_need_user_maps(const struct create_options *o)
 	       o->setgroups != NSCTL_SETGROUPS_DEFAULT;
 }
 
+/*
+ * --keep-caps: the capabilities the new user namespace gave, kept across the
+ * exec of PROGRAM.  The kernel drops them at exec for a uid other than 0
+ * (--map-user 1000) unless they are ambient, and only a permitted and
+ * inheritable capability can be made ambient.
+ */
+static void keep_capabilities(void)
+{
+	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data) < 0)
+		cli_fail(-errno, "--keep-caps: capget");
+	for (size_t i = 0; i < ELEMENTSOF(data); i++)
+		data[i].inheritable = data[i].permitted;
+	if (syscall(SYS_capset, &header, data) < 0)
+		cli_fail(-errno, "--keep-caps: capset");
+	for (unsigned cap = 0; cap < 32 * ELEMENTSOF(data); cap++) {
+		if (!(data[cap / 32].permitted & (1U << (cap % 32))))
+			continue;
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
+			cli_fail(-errno, "--keep-caps: raising capability %u", cap);
+	}
+}
+
 void create_setup_inside(const struct create_options *o)
 {
 	int r;
@@ -741,6 +792,8 @@ void create_setup_inside(const struct create_options *o)
 	 */
 	if (o->kill_signal && prctl(PR_SET_PDEATHSIG, o->kill_signal, 0, 0, 0) < 0)
 		cli_fail(-errno, "--kill-child: prctl(PR_SET_PDEATHSIG)");
+	if (o->keep_caps)
+		keep_capabilities();
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)

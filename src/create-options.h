@@ -38,6 +38,7 @@ struct create_options {
 	struct cli_keep_fds keep;
 	bool verbose;
 	bool new_session; /* --new-session: PROGRAM without the caller's terminal */
+	bool keep_caps;   /* --keep-caps: capabilities made ambient, kept across exec */
 	int kill_signal;  /* --kill-child: the child's signal when nsctl dies; 0: SIGKILL */
 	char **argv;      /* PROGRAM [ARG...] */
 };

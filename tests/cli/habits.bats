@@ -323,8 +323,32 @@ teardown() {
     run as_habits_user "$NSCTL" run --map-users=auto -- sh -c 'cat /proc/self/uid_map; wc -l < /proc/self/gid_map'
     [ "$status" -eq 0 ]
     [ "$(echo ${lines[0]})" = "0 3100000 65536" ]
+    # --map-subids: the caller is root inside, its subordinate IDs follow from 1.
+    run as_habits_user "$NSCTL" run --map-subids -- sh -c 'cat /proc/self/uid_map /proc/self/gid_map; id -u'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(echo ${lines[0]})" = "0 $HABITS_UID 1" ]
+    [ "$(echo ${lines[1]})" = "1 3100000 65536" ]
+    [ "$(echo ${lines[2]})" = "0 $HABITS_GID 1" ]
+    [ "$(echo ${lines[3]})" = "1 3200000 65536" ]
+    [ "${lines[4]}" = 0 ]
     # A user with no range is told which file lacks it.
     run -125 as_nobody "$NSCTL" run --map-auto -- true
     [[ "$output" == *"--map-auto: /etc/subuid has no range for user 65534"* ]]
     "$NSCTL" run --help | grep -q -- "--map-auto"
+}
+
+@test "habits: --keep-caps: PROGRAM keeps the new user namespace's capabilities as a uid other than 0" {
+    require_userns_for_nobody
+    cd /
+    run as_nobody timeout 10 "$NSCTL" run -U --map-user=1000 --keep-caps -- sh -c 'id -u; grep ^CapEff /proc/self/status'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 1000 ]
+    [ "$(echo ${lines[1]} | cut -d' ' -f2)" != 0000000000000000 ]
+    # Without it, the exec drops them, as util-linux's unshare without --keep-caps.
+    run as_nobody timeout 10 "$NSCTL" run -U --map-user=1000 -- grep ^CapEff /proc/self/status
+    [ "$(echo $output | cut -d' ' -f2)" = 0000000000000000 ]
+    run -125 "$NSCTL" run -u --keep-caps true
+    [[ "$output" == *"--keep-caps needs a new user namespace (-U/--user)"* ]]
 }
