@@ -36,8 +36,9 @@ struct request {
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
-	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session;
+	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
 	const char *root_dir, *wd_dir;
+	const char *wdns_dir; /* -W/--wdns: a working directory inside the joined mounts */
 	struct cli_keep_fds keep;
 	char **program;
 };
@@ -61,6 +62,7 @@ enum {
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
 	OPT_KEEP_LOADER_ENV,
+	OPT_USER_PARENT,
 };
 
 static void help(void)
@@ -82,6 +84,10 @@ static void help(void)
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
 	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
+	      " -W, --wdns DIR            set the working directory to DIR as the joined\n"
+	      "                             mount namespace and root see it\n"
+	      "     --user-parent         join the parent of the target's user namespace\n"
+	      "                             instead of it (implies -U)\n"
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
 	      "                             other loader variables; PROGRAM is looked up\n"
 	      "                             with nsctl's PATH unless -m joins the target's\n"
@@ -166,11 +172,13 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
+		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
+		{ "wdns", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::eFh", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:eFh", optional_argument);
 	int c;
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
@@ -199,6 +207,12 @@ static void parse(int argc, char **argv, struct request *req)
 		case 'w':
 			req->wd = true;
 			req->wd_dir = optarg;
+			break;
+		case 'W':
+			req->wdns_dir = optarg;
+			break;
+		case OPT_USER_PARENT:
+			req->user_parent = true;
 			break;
 		case 'e':
 			req->env = true;
@@ -247,6 +261,47 @@ static void parse(int argc, char **argv, struct request *req)
 		cli_usage_error("--keep-loader-env is for the environment of --env");
 	if (req->keep.all && req->keep.n)
 		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
+	if (req->wd && req->wdns_dir)
+		cli_usage_error("--wd and --wdns are mutually exclusive");
+	if (req->wdns_dir && !*req->wdns_dir)
+		cli_usage_error("--wdns '': an empty directory name");
+	/* As nsenter's: --user-parent implies --user. */
+	if (req->user_parent)
+		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+}
+
+/*
+ * --user-parent: the parent of the user namespace TARGET gives, joined in its
+ * place (nsenter's --user-parent), so that a process in a nested user
+ * namespace is entered with the privilege of the one that made it.  Its own
+ * user namespace being that parent, nsctl has nothing to join for it.
+ */
+static void take_user_parent(struct target *tg)
+{
+	_cleanup_close_ int child = -1, own = -1;
+	int parent;
+
+	if (tg->set.fds[NSCTL_TYPE_USER] >= 0) {
+		child = tg->set.fds[NSCTL_TYPE_USER];
+		tg->set.fds[NSCTL_TYPE_USER] = -1;
+	} else if (tg->process) {
+		child = nsctl_process_open_ns(tg->process, NSCTL_TYPE_USER, false);
+		if (child < 0)
+			cli_fail(child, "--user-parent: the user namespace of the target");
+		tg->from_process &= ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	} else {
+		cli_fail(0,
+			 "--user-parent: the target has no user namespace to take the parent of");
+	}
+	parent = nsctl_ns_open_parent(child);
+	if (parent < 0)
+		cli_fail(parent, "--user-parent: the parent of the target's user namespace");
+	own = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+	if (own >= 0 && nsctl_ns_same(own, parent) == 1) {
+		close(parent);
+		return;
+	}
+	tg->set.fds[NSCTL_TYPE_USER] = parent;
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
@@ -615,6 +670,8 @@ int cmd_enter(int argc, char **argv)
 		program = default_program;
 	}
 	open_target(&req, &tg);
+	if (req.user_parent)
+		take_user_parent(&tg);
 	open_extras(&req, &tg);
 
 	/*
@@ -649,6 +706,9 @@ int cmd_enter(int argc, char **argv)
 	}
 	joined = join(&req, &tg);
 	change_directories(&tg);
+	/* After the joins and the root: DIR is looked up among the target's mounts. */
+	if (req.wdns_dir && chdir(req.wdns_dir) < 0)
+		cli_fail(negative_errno(), "--wdns %s: chdir", req.wdns_dir);
 	close_fdp(&tg.root_fd);
 	close_fdp(&tg.wd_fd);
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));

@@ -352,3 +352,44 @@ teardown() {
     run -125 "$NSCTL" run -u --keep-caps true
     [[ "$output" == *"--keep-caps needs a new user namespace (-U/--user)"* ]]
 }
+
+@test "habits: enter --user-parent joins the parent of the target's user namespace, as nsenter's" {
+    require_root
+    unshare -Ur sh -c "readlink /proc/self/ns/user > '$TMP/middle'; exec unshare -U --map-root-user sleep 600" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    [ "$(readlink /proc/$TARGET/ns/user)" != "$(cat "$TMP/middle")" ]
+    run timeout 10 "$NSCTL" enter --user-parent "$TARGET" readlink /proc/self/ns/user
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(cat "$TMP/middle")" ]
+    # With other types: those from the target, the user namespace its parent.
+    run timeout 10 "$NSCTL" enter --user-parent -U "$TARGET" readlink /proc/self/ns/user
+    [ "$output" = "$(cat "$TMP/middle")" ]
+    # Where the parent is nsctl's own user namespace, nothing is joined for it.
+    start_target --user
+    run timeout 10 "$NSCTL" enter --user-parent "$TARGET" readlink /proc/self/ns/user
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(readlink /proc/$$/ns/user)" ]
+}
+
+@test "habits: enter -W/--wdns DIR: the working directory as the joined mounts show it" {
+    require_root
+    # A directory that exists only in the target's mount namespace.
+    unshare -m --propagation private sh -c "mount -t tmpfs habits-$$ /mnt && mkdir /mnt/only-inside && exec sleep 600" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    [ ! -d /mnt/only-inside ]
+    for form in -W --wdns; do
+        run timeout 10 "$NSCTL" enter -m "$form" /mnt/only-inside "$TARGET" pwd
+        echo "$form: $output"
+        [ "$status" -eq 0 ]
+        [ "$output" = /mnt/only-inside ]
+    done
+    run -125 "$NSCTL" enter -m -W /mnt/only-inside --wd=/ "$TARGET" true
+    [[ "$output" == *"--wd and --wdns are mutually exclusive"* ]]
+    run -125 "$NSCTL" enter -W /nonexistent-habits "$TARGET" true
+    [[ "$output" == *"--wdns /nonexistent-habits: chdir: No such file or directory"* ]]
+}
