@@ -393,3 +393,22 @@ teardown() {
     run -125 "$NSCTL" enter -W /nonexistent-habits "$TARGET" true
     [[ "$output" == *"--wdns /nonexistent-habits: chdir: No such file or directory"* ]]
 }
+
+@test "habits: list -W/--nowrap: one line per namespace, the NSFS pins joined by commas, as lsns" {
+    require_root
+    name=habits-$$-$BATS_TEST_NUMBER
+    ip netns add "$name"
+    NETNS+=("$name")
+    touch "$TMP/pin"
+    mount --bind "/run/netns/$name" "$TMP/pin"
+    PINS+=("$TMP/pin")
+    ino=$(stat -c %i "/run/netns/$name")
+    for form in -W --nowrap; do
+        run timeout 10 "$NSCTL" list "$form" -t net -o NS,NSFS -n
+        echo "$output"
+        [ "$status" -eq 0 ]
+        line=$(echo "$output" | awk -v i="$ino" '$1 == i')
+        [ "$(echo "$line" | awk '{ print $2 }' | tr ',' '\n' | sort | tr '\n' ' ')" = "$(printf '%s\n' "/run/netns/$name" "$TMP/pin" | sort | tr '\n' ' ')" ]
+        [ "$(echo "$output" | grep -c "$TMP/pin")" -eq 1 ]
+    done
+}
