@@ -8,9 +8,13 @@ no_stray_files() {
     [ -z "$left" ] || { echo "stray files in the cwd: $left" >&2; return 1; }
 }
 
-# Remove what the test recorded in PINS (paths) and NETNS (ip netns names).
+# Remove what the test recorded in PINS (paths) and NETNS (ip netns names),
+# and whatever is mounted under its $TMP (the stray pins of an older nsctl,
+# "-Uru" pinned at ./ru), deepest first.
 habits_cleanup() {
     local pin name
+    awk -v tmp="$TMP/" 'index($5, tmp) == 1 { print $5 }' /proc/self/mountinfo | sort -r |
+        while read -r pin; do umount "$pin" 2>/dev/null; done
     for pin in "${PINS[@]+"${PINS[@]}"}"; do
         umount "$pin" 2>/dev/null
         rm -f "$pin"
