@@ -417,6 +417,15 @@ int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
 int nsctl_propagation_set(enum nsctl_propagation propagation);
 
 /*
+ * After joining a network namespace, what "ip netns exec NAME" adds: a new
+ * mount namespace of the caller's own (propagation slave), a fresh sysfs on
+ * /sys (its /sys/class/net shows the joined namespace's devices) and, when
+ * NAME is not NULL, each entry of /etc/netns/NAME bind-mounted over the same
+ * name in /etc.  All mounts through fds (fsopen, open_tree, move_mount).
+ */
+int nsctl_netns_exec_setup(const char *name);
+
+/*
  * Mount a fresh proc, of the caller's PID namespace, on directory DIR
  * (nosuid, nodev, noexec), through an fd of DIR so that no symlink swapped in
  * can redirect it.  Only in a mount namespace of its own, made private or

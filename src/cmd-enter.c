@@ -37,6 +37,7 @@ struct request {
 	uid_t uid;
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
+	bool netns_exec; /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
 	const char *root_dir, *wd_dir;
 	const char *wdns_dir; /* -W/--wdns: a working directory inside the joined mounts */
 	struct cli_keep_fds keep;
@@ -63,6 +64,7 @@ enum {
 	OPT_NEW_SESSION,
 	OPT_KEEP_LOADER_ENV,
 	OPT_USER_PARENT,
+	OPT_NETNS_EXEC,
 };
 
 static void help(void)
@@ -88,6 +90,9 @@ static void help(void)
 	      "                             mount namespace and root see it\n"
 	      "     --user-parent         join the parent of the target's user namespace\n"
 	      "                             instead of it (implies -U)\n"
+	      "     --netns-exec          as ip netns exec: in a mount namespace of its own,\n"
+	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
+	      "                             (the default for a NAME only ip netns add made)\n"
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
 	      "                             other loader variables; PROGRAM is looked up\n"
 	      "                             with nsctl's PATH unless -m joins the target's\n"
@@ -173,6 +178,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
+		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
 		{ "wdns", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -213,6 +219,9 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case OPT_USER_PARENT:
 			req->user_parent = true;
+			break;
+		case OPT_NETNS_EXEC:
+			req->netns_exec = true;
 			break;
 		case 'e':
 			req->env = true;
@@ -590,6 +599,32 @@ static void set_credentials(const struct request *req, bool entered_user)
 	}
 }
 
+/*
+ * "ip netns exec NAME": the default for a NAME pinned only in /run/netns (as
+ * ip netns add makes them), --netns-exec for any target.  The NAME of
+ * /etc/netns/NAME is the pin name, or that of a /run/netns/NAME path.
+ */
+static void netns_exec(const struct request *req, const struct target *tg, unsigned joined)
+{
+	const char *name = NULL, *text = req->target;
+	bool only_netns = tg->pinned == NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
+	int r;
+
+	if (!req->netns_exec && !only_netns)
+		return;
+	if (!(joined & NSCTL_TYPE_BIT(NSCTL_TYPE_NET)) && !req->netns_exec)
+		return;
+	if (tg->pinned)
+		name = text;
+	else if (strncmp(text, NSCTL_PIN_NETNS_DIR "/", strlen(NSCTL_PIN_NETNS_DIR) + 1) == 0 &&
+		 !strchr(text + strlen(NSCTL_PIN_NETNS_DIR) + 1, '/'))
+		name = text + strlen(NSCTL_PIN_NETNS_DIR) + 1;
+	r = nsctl_netns_exec_setup(name);
+	if (r < 0)
+		cli_fail(r, "%s: the mounts of ip netns exec (/sys, /etc/netns/%s)",
+			 req->netns_exec ? "--netns-exec" : text, name ? name : "NAME");
+}
+
 static void change_directories(const struct target *tg)
 {
 	if (tg->root_fd >= 0) {
@@ -705,6 +740,7 @@ int cmd_enter(int argc, char **argv)
 		close_fdp(&tg.cgroup_fd);
 	}
 	joined = join(&req, &tg);
+	netns_exec(&req, &tg, joined);
 	change_directories(&tg);
 	/* After the joins and the root: DIR is looked up among the target's mounts. */
 	if (req.wdns_dir && chdir(req.wdns_dir) < 0)

@@ -54,3 +54,9 @@ as_habits_user() {
     done
     setpriv --reuid="$HABITS_UID" --regid="$HABITS_GID" --clear-groups timeout 10 "${args[@]}"
 }
+
+# /etc/netns/NAME made by a test, removed by it.
+remove_etc_netns() {
+    [ -n "${ETC_NETNS:-}" ] && rm -rf "/etc/netns/$ETC_NETNS"
+    ETC_NETNS=
+}

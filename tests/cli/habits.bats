@@ -23,6 +23,7 @@ teardown() {
     cleanup_pids
     habits_cleanup
     remove_subid_user
+    remove_etc_netns
     cd /
     mounts_after=$(mount_table)
     rm -rf "$TMP"
@@ -411,4 +412,44 @@ teardown() {
         [ "$(echo "$line" | awk '{ print $2 }' | tr ',' '\n' | sort | tr '\n' ' ')" = "$(printf '%s\n' "/run/netns/$name" "$TMP/pin" | sort | tr '\n' ' ')" ]
         [ "$(echo "$output" | grep -c "$TMP/pin")" -eq 1 ]
     done
+}
+
+@test "habits: enter NAME as ip netns exec NAME: its /sys/class/net and /etc/netns/NAME, side by side" {
+    require_root
+    name=habits-$$-$BATS_TEST_NUMBER
+    ip netns add "$name"
+    NETNS+=("$name")
+    ip netns exec "$name" ip link add hv$$a type veth peer name hv$$b
+    mkdir -p "/etc/netns/$name"
+    ETC_NETNS=$name
+    echo "nameserver 192.0.2.$((BATS_TEST_NUMBER % 250 + 1))" > "/etc/netns/$name/resolv.conf"
+    host_resolv=$(cat /etc/resolv.conf)
+    host_mnt=$(readlink /proc/self/ns/mnt)
+    script='ls /sys/class/net | tr "\n" " "; echo; cat /etc/resolv.conf'
+    want=$(timeout 10 ip netns exec "$name" sh -c "$script")
+    [[ "$want" == *"hv$$a hv$$b lo"* ]]
+    # A NAME only ip netns add made: the default.
+    run timeout 10 "$NSCTL" enter "$name" sh -c "$script; readlink /proc/self/ns/mnt"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$(echo "$want" | sed -n 1p)" ]
+    [ "${lines[1]}" = "$(echo "$want" | sed -n 2p)" ]
+    # In a mount namespace of its own: the host's stay as they were.
+    [ "${lines[2]}" != "$host_mnt" ]
+    # --netns-exec asks for it with a path target, and with a PID.
+    run timeout 10 "$NSCTL" enter --netns-exec "/run/netns/$name" sh -c "$script"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+    ip netns exec "$name" sleep 600 &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    run timeout 10 "$NSCTL" enter -n --netns-exec "$TARGET" sh -c 'ls /sys/class/net | tr "\n" " "'
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(echo "$want" | sed -n 1p)" ]
+    # Without it, a PID target sees the host's /sys, as before.
+    run timeout 10 "$NSCTL" enter -n "$TARGET" sh -c 'ls /sys/class/net | tr "\n" " "'
+    [ "$output" = "$(ls /sys/class/net | tr '\n' ' ')" ]
+    [ "$(cat /etc/resolv.conf)" = "$host_resolv" ]
+    "$NSCTL" enter --help | grep -q -- "--netns-exec"
 }
