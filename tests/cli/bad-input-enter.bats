@@ -133,6 +133,15 @@ setup() {
     bad enter 125 "--env and --join-cgroup need a PID TARGET" --env "/proc/$$/ns/uts" \
         "${RAN[@]}"
     bad enter 125 "no TARGET given"
+    # Issue 15: names for -S/-G, nsenter's -W/--wdns, --user-parent.
+    bad enter 125 "--setgid 'no-such-group-$MARK': no such group" -G "no-such-group-$MARK" $$ \
+        "${RAN[@]}"
+    bad enter 125 "--wd and --wdns are mutually exclusive" --wd=/ -W / $$ "${RAN[@]}"
+    bad enter 125 "--wdns '': an empty directory name" --wdns= $$ "${RAN[@]}"
+    bad enter 125 "--wdns $TMP/missing: chdir: No such file or directory" -W "$TMP/missing" $$ \
+        "${RAN[@]}"
+    bad enter 125 "--user-parent: the parent of the target's user namespace" --user-parent $$ \
+        "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
