@@ -400,6 +400,18 @@ static const char *pin_path(struct create_options *o, enum nsctl_type type, cons
 	return paths[type];
 }
 
+static void replace_stale_pin(enum nsctl_type type, const char *name, const char *path)
+{
+	int r = nsctl_pin_stale_remove(type, name);
+
+	if (r > 0)
+		cli_warn(0, "%s: a stale pin (an empty file, no namespace mounted on it): replaced",
+			 path);
+	if (r < 0)
+		cli_usage_error("--%s='%s': cannot remove the stale pin %s: %s",
+				nsctl_type_get(type)->long_option, name, path, strerror(-r));
+}
+
 /* Cross-checks between options, once all are known. */
 static void check_combinations(struct create_options *o, bool has_propagation)
 {
@@ -436,6 +448,10 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 	nsctl_type_foreach (t) {
 		struct stat st;
 
+		/* A stale pin NAME (an empty file left by a reboot) is replaced, as nsctl pin does.
+		 */
+		if (o->pin_names[t] && !cli_parse_only)
+			replace_stale_pin(t, o->pin_names[t], o->pins[t]);
 		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
 		 * be. */
 		if (o->pins[t] && lstat(o->pins[t], &st) == 0)

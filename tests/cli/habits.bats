@@ -283,6 +283,13 @@ teardown() {
     [ "$status" -eq 0 ]
     [[ "$output" != *stale* ]]
     [ ! -e "/run/netns/$name" ]
+    # run and unshare --net=NAME replace one too.
+    : > "/run/netns/$name"
+    run timeout 10 "$NSCTL" run --net="$name" -- readlink /proc/self/ns/net
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"/run/netns/$name: a stale pin (an empty file, no namespace mounted on it): replaced"* ]]
+    [ "${lines[1]}" = "net:[$(stat -c %i "/run/netns/$name")]" ]
+    "$NSCTL" unpin "$name"
     # A file with content is not a stale pin: left untouched.
     echo data > "/run/netns/$name"
     run -1 timeout 10 "$NSCTL" unpin "$name"
