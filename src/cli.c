@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place the CLI prints errors and exits, and the shared option helpers. */
 #include <getopt.h>
+#include <linux/capability.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -236,6 +239,31 @@ uint32_t cli_parse_id(const char *option, const char *text, bool group)
 		if (!pw)
 			cli_usage_error("%s '%s': no such user", option, text);
 		return (uint32_t)pw->pw_uid;
+	}
+}
+
+/*
+ * --keep-caps (run, unshare, enter): the capabilities the process has, kept
+ * across the exec of PROGRAM.  The kernel drops them at exec for a uid other than 0
+ * (--map-user 1000) unless they are ambient, and only a permitted and
+ * inheritable capability can be made ambient.
+ */
+void cli_keep_capabilities(const char *option)
+{
+	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data) < 0)
+		cli_fail(-errno, "%s: capget", option);
+	for (size_t i = 0; i < ELEMENTSOF(data); i++)
+		data[i].inheritable = data[i].permitted;
+	if (syscall(SYS_capset, &header, data) < 0)
+		cli_fail(-errno, "%s: capset", option);
+	for (unsigned cap = 0; cap < 32 * ELEMENTSOF(data); cap++) {
+		if (!(data[cap / 32].permitted & (1U << (cap % 32))))
+			continue;
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
+			cli_fail(-errno, "%s: raising capability %u", option, cap);
 	}
 }
 

@@ -99,6 +99,13 @@ uint32_t cli_parse_id(const char *option, const char *text, bool group);
  */
 bool cli_pin_path_of_name(const char *name, char *buf, size_t size);
 
+/*
+ * --keep-caps: make the permitted capabilities inheritable and ambient, so
+ * that PROGRAM keeps them across its exec as a uid other than 0.  Exits
+ * naming OPTION on failure.
+ */
+void cli_keep_capabilities(const char *option);
+
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 

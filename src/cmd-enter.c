@@ -37,6 +37,7 @@ struct request {
 	uid_t uid;
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
+	bool keep_caps;  /* --keep-caps: capabilities kept across -S and the exec */
 	bool netns_exec; /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
 	const char *root_dir, *wd_dir;
 	const char *wdns_dir; /* -W/--wdns: a working directory inside the joined mounts */
@@ -65,6 +66,7 @@ enum {
 	OPT_KEEP_LOADER_ENV,
 	OPT_USER_PARENT,
 	OPT_NETNS_EXEC,
+	OPT_KEEP_CAPS,
 };
 
 static void help(void)
@@ -90,6 +92,8 @@ static void help(void)
 	      "                             mount namespace and root see it\n"
 	      "     --user-parent         join the parent of the target's user namespace\n"
 	      "                             instead of it (implies -U)\n"
+	      "     --keep-caps           keep the capabilities across -S and the exec of\n"
+	      "                             PROGRAM (ambient), as nsenter --keep-caps\n"
 	      "     --netns-exec          as ip netns exec: in a mount namespace of its own,\n"
 	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
 	      "                             (the default for a NAME only ip netns add made)\n"
@@ -179,6 +183,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
 		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
+		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
 		{ "wdns", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -222,6 +227,9 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case OPT_NETNS_EXEC:
 			req->netns_exec = true;
+			break;
+		case OPT_KEEP_CAPS:
+			req->keep_caps = true;
 			break;
 		case 'e':
 			req->env = true;
@@ -591,6 +599,9 @@ static void set_credentials(const struct request *req, bool entered_user)
 	if ((user || req->set_gid || req->set_uid) && setgroups(0, NULL) < 0 &&
 	    !(errno == EPERM && entered_user))
 		cli_fail(negative_errno(), "setgroups(0)");
+	/* --keep-caps: a setuid() away from 0 keeps the permitted set, made ambient below. */
+	if (req->keep_caps && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
+		cli_fail(negative_errno(), "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 	if ((user || req->set_gid) && setgid(gid) < 0)
 		unmapped_id_fail("setgid", gid, req->set_gid);
 	if (user || req->set_uid) {
@@ -748,6 +759,8 @@ int cmd_enter(int argc, char **argv)
 	close_fdp(&tg.root_fd);
 	close_fdp(&tg.wd_fd);
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+	if (req.keep_caps)
+		cli_keep_capabilities("--keep-caps");
 	if (tg.environ) {
 		if (!req.keep_loader_env)
 			drop_loader_variables(tg.environ);

@@ -9,9 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/capability.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/stat.h>
 
 #include "create-options.h"
@@ -723,31 +721,6 @@ bool create_options_need_user_maps(const struct create_options *o)
 	       o->setgroups != NSCTL_SETGROUPS_DEFAULT;
 }
 
-/*
- * --keep-caps: the capabilities the new user namespace gave, kept across the
- * exec of PROGRAM.  The kernel drops them at exec for a uid other than 0
- * (--map-user 1000) unless they are ambient, and only a permitted and
- * inheritable capability can be made ambient.
- */
-static void keep_capabilities(void)
-{
-	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &header, data) < 0)
-		cli_fail(-errno, "--keep-caps: capget");
-	for (size_t i = 0; i < ELEMENTSOF(data); i++)
-		data[i].inheritable = data[i].permitted;
-	if (syscall(SYS_capset, &header, data) < 0)
-		cli_fail(-errno, "--keep-caps: capset");
-	for (unsigned cap = 0; cap < 32 * ELEMENTSOF(data); cap++) {
-		if (!(data[cap / 32].permitted & (1U << (cap % 32))))
-			continue;
-		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
-			cli_fail(-errno, "--keep-caps: raising capability %u", cap);
-	}
-}
-
 void create_setup_inside(const struct create_options *o)
 {
 	int r;
@@ -809,7 +782,7 @@ void create_setup_inside(const struct create_options *o)
 	if (o->kill_signal && prctl(PR_SET_PDEATHSIG, o->kill_signal, 0, 0, 0) < 0)
 		cli_fail(-errno, "--kill-child: prctl(PR_SET_PDEATHSIG)");
 	if (o->keep_caps)
-		keep_capabilities();
+		cli_keep_capabilities("--keep-caps");
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)

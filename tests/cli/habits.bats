@@ -460,3 +460,20 @@ teardown() {
     [ "$(cat /etc/resolv.conf)" = "$host_resolv" ]
     "$NSCTL" enter --help | grep -q -- "--netns-exec"
 }
+
+@test "habits: enter --keep-caps keeps the capabilities across -S and the exec, as nsenter's" {
+    require_root
+    "$NSCTL" run --map-users=0:3300000:65536 --map-groups=0:3300000:65536 -- sleep 600 &
+    supervisor=$!
+    TEST_PIDS+=("$supervisor")
+    for i in $(seq 200); do TARGET=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
+    [ -n "$TARGET" ]
+    TEST_PIDS+=("$TARGET")
+    run timeout 10 "$NSCTL" enter -S 1000 -G 1000 --keep-caps "$TARGET" sh -c 'id -u; grep ^CapEff /proc/self/status'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 1000 ]
+    [ "$(echo ${lines[1]} | cut -d' ' -f2)" != 0000000000000000 ]
+    run timeout 10 "$NSCTL" enter -S 1000 -G 1000 "$TARGET" grep ^CapEff /proc/self/status
+    [ "$(echo $output | cut -d' ' -f2)" = 0000000000000000 ]
+}
