@@ -239,6 +239,15 @@ int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
  */
 int nsctl_pin_remove(const char *path);
 
+/*
+ * Remove pin NAME of TYPE if it is stale: an empty regular file in
+ * /run/netns or /run/nsctl/TYPE with no namespace mounted on it, as a reboot
+ * or a crash leaves them ("ip netns delete" removes them too).  Returns 1 if
+ * it removed one, 0 if there was nothing stale there (no file, a live pin,
+ * anything else, left untouched), -errno on failure.
+ */
+int nsctl_pin_stale_remove(enum nsctl_type type, const char *name);
+
 /* One pin, as the mount table shows it. */
 struct nsctl_pin {
 	enum nsctl_type type;
@@ -428,6 +437,15 @@ enum nsctl_propagation {
 /* "private", "slave", "shared" or "unchanged". -EINVAL otherwise. */
 int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
 int nsctl_propagation_set(enum nsctl_propagation propagation);
+
+/*
+ * After joining a network namespace, what "ip netns exec NAME" adds: a new
+ * mount namespace of the caller's own (propagation slave), a fresh sysfs on
+ * /sys (its /sys/class/net shows the joined namespace's devices) and, when
+ * NAME is not NULL, each entry of /etc/netns/NAME bind-mounted over the same
+ * name in /etc.  All mounts through fds (fsopen, open_tree, move_mount).
+ */
+int nsctl_netns_exec_setup(const char *name);
 
 /*
  * Mount a fresh proc, of the caller's PID namespace, on directory DIR

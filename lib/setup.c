@@ -221,6 +221,13 @@ static int proc_mount_at(int dirfd)
 	fsfd = (int)syscall(__NR_fsopen, "proc", FSOPEN_CLOEXEC);
 	if (fsfd < 0)
 		return negative_errno();
+	/*
+	 * The source util-linux and every distribution give proc: tools that read
+	 * the mount table (findmnt -S proc, scripts matching "^proc ") find this
+	 * one too, rather than a "none" they do not know.
+	 */
+	if (syscall(__NR_fsconfig, fsfd, FSCONFIG_SET_STRING, "source", "proc", 0) < 0)
+		return negative_errno();
 	if (syscall(__NR_fsconfig, fsfd, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
 		return negative_errno();
 	mntfd = (int)syscall(__NR_fsmount, fsfd, FSMOUNT_CLOEXEC,

@@ -80,7 +80,16 @@ void cli_bad_option(char **argv, const char *optstring)
 
 	if (optopt == 0 || !element)
 		cli_usage_error("unrecognized option '%s'", element ? element : "");
-	if (strncmp(element, "--", 2) == 0) {
+	/*
+	 * An unknown letter inside a cluster ("-n=FILE" after "--user=FILE"): getopt
+	 * stays on the cluster, and the element before it, whatever it is, is not
+	 * at fault.  A long option's error has its value as optopt, a letter of
+	 * OPTSTRING or beyond ASCII: never an unknown letter.
+	 */
+	if (optopt > 0 && optopt < 0x80 && !strchr(optstring, optopt) && argv[optind] &&
+	    argv[optind][0] == '-' && argv[optind][1] != '-' && strchr(argv[optind] + 1, optopt))
+		element = argv[optind];
+	else if (strncmp(element, "--", 2) == 0) {
 		if (strchr(element, '='))
 			cli_usage_error("option '%.*s' takes no argument",
 					(int)strcspn(element, "="), element);
@@ -93,8 +102,18 @@ void cli_bad_option(char **argv, const char *optstring)
 	if (argv[optind] && argv[optind][0] == '-' && argv[optind][1] != '-' &&
 	    strchr(argv[optind] + 1, optopt))
 		element = argv[optind];
-	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2)
+	if (element[0] == '-' && element[1] != '-' && strlen(element) > 2) {
+		const char *at = strchr(element + 1, optopt);
+		enum nsctl_type type;
+
+		/* "-n=FILE", "-nFILE": only the long form of a type option takes a file. */
+		if (at && at > element + 1 && cli_type_from_letter(at[-1], &type) == 0 &&
+		    strchr(optstring, at[-1]))
+			cli_usage_error("unrecognized option '-%c' in '%s': a short type option "
+					"takes no argument; the file form is --%s=FILE",
+					optopt, element, nsctl_type_get(type)->long_option);
 		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
+	}
 	cli_usage_error("unrecognized option '-%c'", optopt);
 }
 

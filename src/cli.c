@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place the CLI prints errors and exits, and the shared option helpers. */
 #include <getopt.h>
+#include <linux/capability.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -186,23 +192,25 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 
 char *cli_optstring_with_types(const char *own, int has_arg)
 {
-	/* Each type letter, with "::" for an optional argument. */
-	static char optstring[NSCTL_TYPE_COUNT * 3 + 128];
+	static char optstring[NSCTL_TYPE_COUNT + 128];
 	char *p;
 
-	if (strlen(own) + NSCTL_TYPE_COUNT * 3 + 1 > sizeof(optstring))
+	/*
+	 * Each type letter bare, whatever HAS_ARG says of the long forms: a short
+	 * type option never takes an argument, so "-nm" is net and mount and
+	 * "-Urpm" user, map-root, pid, mount, as util-linux users type them.  An
+	 * optional argument on a letter read "-Uru" as a user namespace pinned at
+	 * ./ru, silently.
+	 */
+	(void)has_arg;
+	if (strlen(own) + NSCTL_TYPE_COUNT + 1 > sizeof(optstring))
 		abort();
 	/* By hand: stpcpy() is one more page of libc to fault in, on every start. */
 	p = optstring;
 	while (*own)
 		*p++ = *own++;
-	nsctl_type_foreach (t) {
+	nsctl_type_foreach (t)
 		*p++ = nsctl_type_get(t)->short_option;
-		if (has_arg != no_argument)
-			*p++ = ':';
-		if (has_arg == optional_argument)
-			*p++ = ':';
-	}
 	*p = '\0';
 	return optstring;
 }
@@ -216,6 +224,74 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 		}
 	}
 	return -EINVAL;
+}
+
+uint32_t cli_parse_id(const char *option, const char *text, bool group)
+{
+	char *end;
+	unsigned long long value;
+
+	if (text[0] >= '0' && text[0] <= '9') {
+		errno = 0;
+		value = strtoull(text, &end, 10);
+		if (errno || *end || value >= UINT32_MAX)
+			cli_usage_error("%s '%s': not a valid %s", option, text,
+					group ? "group ID" : "user ID");
+		return (uint32_t)value;
+	}
+	if (group) {
+		struct group *gr = getgrnam(text);
+
+		if (!gr)
+			cli_usage_error("%s '%s': no such group", option, text);
+		return (uint32_t)gr->gr_gid;
+	} else {
+		struct passwd *pw = getpwnam(text);
+
+		if (!pw)
+			cli_usage_error("%s '%s': no such user", option, text);
+		return (uint32_t)pw->pw_uid;
+	}
+}
+
+/*
+ * --keep-caps (run, unshare, enter): the capabilities the process has, kept
+ * across the exec of PROGRAM.  The kernel drops them at exec for a uid other than 0
+ * (--map-user 1000) unless they are ambient, and only a permitted and
+ * inheritable capability can be made ambient.
+ */
+void cli_keep_capabilities(const char *option)
+{
+	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data) < 0)
+		cli_fail(-errno, "%s: capget", option);
+	for (size_t i = 0; i < ELEMENTSOF(data); i++)
+		data[i].inheritable = data[i].permitted;
+	if (syscall(SYS_capset, &header, data) < 0)
+		cli_fail(-errno, "%s: capset", option);
+	for (unsigned cap = 0; cap < 32 * ELEMENTSOF(data); cap++) {
+		if (!(data[cap / 32].permitted & (1U << (cap % 32))))
+			continue;
+		if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) < 0)
+			cli_fail(-errno, "%s: raising capability %u", option, cap);
+	}
+}
+
+bool cli_pin_path_of_name(const char *name, char *buf, size_t size)
+{
+	struct stat st;
+
+	/* /run/netns first: "ip netns add 123" is the likely maker of such a name. */
+	if (nsctl_pin_name_path(NSCTL_TYPE_NET, name, buf, size) >= 0 && lstat(buf, &st) == 0)
+		return true;
+	nsctl_type_foreach (t) {
+		if (t != NSCTL_TYPE_NET && nsctl_pin_name_path(t, name, buf, size) >= 0 &&
+		    lstat(buf, &st) == 0)
+			return true;
+	}
+	return false;
 }
 
 bool cli_all_digits(const char *text)
@@ -267,9 +343,6 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 	if (*given & NSCTL_TYPE_BIT(type))
 		cli_usage_error("--%s given twice", nsctl_type_get(type)->long_option);
 	*given |= NSCTL_TYPE_BIT(type);
-	/* A short option's optional argument is what follows the letter: "=FILE" there. */
-	if (file && file[0] == '=' && argv[optind - 1][1] != '-')
-		file++;
 	if (ret_file)
 		*ret_file = file;
 	return type;

@@ -77,12 +77,34 @@ void cli_help_footer(FILE *out);
 /*
  * The namespace-type options every subcommand spells the same way, made from
  * the library's table of types: -C -i -m -n -p -T -U -u and their long forms.
- * HAS_ARG is no_argument, or optional_argument for the =FILE forms.
+ * HAS_ARG is no_argument, or optional_argument for the --TYPE=FILE forms;
+ * the letters never take an argument.
  * Both results are static: one subcommand runs per process.
  */
 struct option;
 struct option *cli_long_options_with_types(const struct option *own, int has_arg);
 char *cli_optstring_with_types(const char *own, int has_arg);
+
+/*
+ * A uid (GROUP false) or gid, as a number (never 4294967295) or a user or
+ * group name: -S and -G of run, unshare and enter alike.  A usage error
+ * naming OPTION otherwise.
+ */
+uint32_t cli_parse_id(const char *option, const char *text, bool group);
+
+/*
+ * Whether a pin NAME exists, of any type (a PID-like NAME, such as
+ * "ip netns add 123" makes): its path in BUF, /run/netns first.  For a
+ * message only: what it finds may change before anyone uses it.
+ */
+bool cli_pin_path_of_name(const char *name, char *buf, size_t size);
+
+/*
+ * --keep-caps: make the permitted capabilities inheritable and ambient, so
+ * that PROGRAM keeps them across its exec as a uid other than 0.  Exits
+ * naming OPTION on failure.
+ */
+void cli_keep_capabilities(const char *option);
 
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
@@ -91,8 +113,8 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
  * getopt_long's answer C as a type option of a subcommand that takes each
  * type once (run, unshare, enter, pin): its type, added to *GIVEN.  An
  * unknown option or a type given twice ("--net=a --net=b" would take one of
- * them for the other) is a usage error.  *RET_FILE, when asked for, is its
- * =FILE or NULL: "-uFILE", "-u=FILE" and "--uts=FILE" alike.
+ * them for the other) is a usage error.  *RET_FILE, when asked for, is the
+ * FILE of "--uts=FILE", or NULL (a letter never has one).
  */
 enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
 				     const char **ret_file);

@@ -36,8 +36,11 @@ struct request {
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
-	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session;
+	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
+	bool keep_caps;  /* --keep-caps: capabilities kept across -S and the exec */
+	bool netns_exec; /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
 	const char *root_dir, *wd_dir;
+	const char *wdns_dir; /* -W/--wdns: a working directory inside the joined mounts */
 	struct cli_keep_fds keep;
 	char **program;
 };
@@ -61,6 +64,9 @@ enum {
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
 	OPT_KEEP_LOADER_ENV,
+	OPT_USER_PARENT,
+	OPT_NETNS_EXEC,
+	OPT_KEEP_CAPS,
 };
 
 static void help(void)
@@ -74,13 +80,23 @@ static void help(void)
 	    "\nOptions:\n",
 	    stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
-	fputs(" -S, --setuid UID          set the user ID, clear supplementary groups (default\n"
-	      "                             0 when a user namespace is entered)\n"
-	      " -G, --setgid GID          set the group ID, clear supplementary groups (same "
-	      "default)\n"
+	fputs(" -S, --setuid UID          set the user ID (a number or a user name), clear\n"
+	      "                             supplementary groups (default 0 when a user\n"
+	      "                             namespace is entered)\n"
+	      " -G, --setgid GID          set the group ID (a number or a group name), clear\n"
+	      "                             supplementary groups (same default)\n"
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
 	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
+	      " -W, --wdns DIR            set the working directory to DIR as the joined\n"
+	      "                             mount namespace and root see it\n"
+	      "     --user-parent         join the parent of the target's user namespace\n"
+	      "                             instead of it (implies -U)\n"
+	      "     --keep-caps           keep the capabilities across -S and the exec of\n"
+	      "                             PROGRAM (ambient), as nsenter --keep-caps\n"
+	      "     --netns-exec          as ip netns exec: in a mount namespace of its own,\n"
+	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
+	      "                             (the default for a NAME only ip netns add made)\n"
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
 	      "                             other loader variables; PROGRAM is looked up\n"
 	      "                             with nsctl's PATH unless -m joins the target's\n"
@@ -97,26 +113,14 @@ static void help(void)
 	fputs(
 	    "\nWithout type options, a PID joins every namespace of the target that differs\n"
 	    "from nsctl's own, a file its one type, a NAME every type pinned under it.\n"
-	    "--TYPE=FILE takes that type from FILE.  A joined pid or time namespace applies\n"
-	    "to children: nsctl then runs PROGRAM as its child, forwards signals to it and\n"
-	    "ends as it ends.  PROGRAM gets only file descriptors 0, 1 and 2: use --keep-fd N\n"
-	    "for another one, such as a shell's <(...).\n"
+	    "--TYPE=FILE takes that type from FILE; a short option never takes one, so\n"
+	    "-nm is -n -m.  A joined pid or time namespace applies to children: nsctl then\n"
+	    "runs PROGRAM as its child, forwards signals to it and ends as it ends.\n"
+	    "PROGRAM gets only file descriptors 0, 1 and 2: use --keep-fd N for another\n"
+	    "one, such as a shell's <(...).\n"
 	    "\nExit status: PROGRAM's own (a PROGRAM killed by a signal kills nsctl with the\n"
 	    "same signal), 125 nsctl failed, 126 PROGRAM not executable, 127 PROGRAM not found.\n",
 	    stdout);
-}
-
-static unsigned long parse_id(const char *option, const char *text)
-{
-	unsigned long value;
-	char *end;
-
-	errno = 0;
-	value = strtoul(text, &end, 10);
-	if (errno || end == text || *end || text[0] < '0' || text[0] > '9' ||
-	    value >= (unsigned long)UINT32_MAX)
-		cli_usage_error("%s '%s': not a numeric ID", option, text);
-	return value;
 }
 
 /*
@@ -129,6 +133,20 @@ static __attribute__((noinline)) bool is_pin_name(const char *text)
 	char path[PATH_MAX];
 
 	return nsctl_pin_name_path(NSCTL_TYPE_NET, text, path, sizeof(path)) >= 0;
+}
+
+/*
+ * A TARGET of digits is a PID first, as nsenter reads it; where no such
+ * process exists but a pin of that name does ("ip netns add 123"), say how
+ * to name the pin.
+ */
+static __attribute__((noinline)) _Noreturn void no_such_process(const char *text)
+{
+	char path[PATH_MAX];
+
+	if (cli_pin_path_of_name(text, path, sizeof(path)))
+		cli_fail(0, "no process %s; for the pin, use %s", text, path);
+	cli_fail(-ESRCH, "PID %s", text);
 }
 
 /* TARGET's form, before anything is opened: a valid PID, a path (a '/'), or a valid pin name. */
@@ -163,11 +181,15 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
+		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
+		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
+		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
+		{ "wdns", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::eFh", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:eFh", optional_argument);
 	int c;
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
@@ -180,11 +202,11 @@ static void parse(int argc, char **argv, struct request *req)
 		switch (c) {
 		case 'S':
 			req->set_uid = true;
-			req->uid = (uid_t)parse_id("--setuid", optarg);
+			req->uid = cli_parse_id("--setuid", optarg, false);
 			break;
 		case 'G':
 			req->set_gid = true;
-			req->gid = (gid_t)parse_id("--setgid", optarg);
+			req->gid = cli_parse_id("--setgid", optarg, true);
 			break;
 		case OPT_PRESERVE_CREDENTIALS:
 			req->preserve_credentials = true;
@@ -196,6 +218,18 @@ static void parse(int argc, char **argv, struct request *req)
 		case 'w':
 			req->wd = true;
 			req->wd_dir = optarg;
+			break;
+		case 'W':
+			req->wdns_dir = optarg;
+			break;
+		case OPT_USER_PARENT:
+			req->user_parent = true;
+			break;
+		case OPT_NETNS_EXEC:
+			req->netns_exec = true;
+			break;
+		case OPT_KEEP_CAPS:
+			req->keep_caps = true;
 			break;
 		case 'e':
 			req->env = true;
@@ -244,6 +278,47 @@ static void parse(int argc, char **argv, struct request *req)
 		cli_usage_error("--keep-loader-env is for the environment of --env");
 	if (req->keep.all && req->keep.n)
 		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
+	if (req->wd && req->wdns_dir)
+		cli_usage_error("--wd and --wdns are mutually exclusive");
+	if (req->wdns_dir && !*req->wdns_dir)
+		cli_usage_error("--wdns '': an empty directory name");
+	/* As nsenter's: --user-parent implies --user. */
+	if (req->user_parent)
+		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+}
+
+/*
+ * --user-parent: the parent of the user namespace TARGET gives, joined in its
+ * place (nsenter's --user-parent), so that a process in a nested user
+ * namespace is entered with the privilege of the one that made it.  Its own
+ * user namespace being that parent, nsctl has nothing to join for it.
+ */
+static void take_user_parent(struct target *tg)
+{
+	_cleanup_close_ int child = -1, own = -1;
+	int parent;
+
+	if (tg->set.fds[NSCTL_TYPE_USER] >= 0) {
+		child = tg->set.fds[NSCTL_TYPE_USER];
+		tg->set.fds[NSCTL_TYPE_USER] = -1;
+	} else if (tg->process) {
+		child = nsctl_process_open_ns(tg->process, NSCTL_TYPE_USER, false);
+		if (child < 0)
+			cli_fail(child, "--user-parent: the user namespace of the target");
+		tg->from_process &= ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	} else {
+		cli_fail(0,
+			 "--user-parent: the target has no user namespace to take the parent of");
+	}
+	parent = nsctl_ns_open_parent(child);
+	if (parent < 0)
+		cli_fail(parent, "--user-parent: the parent of the target's user namespace");
+	own = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+	if (own >= 0 && nsctl_ns_same(own, parent) == 1) {
+		close(parent);
+		return;
+	}
+	tg->set.fds[NSCTL_TYPE_USER] = parent;
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
@@ -313,6 +388,8 @@ static void open_target(const struct request *req, struct target *tg)
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		r = nsctl_process_open(pid, &tg->process);
+		if (r == -ESRCH)
+			no_such_process(text);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		/* The handle holds the process: what it is cannot change before the join. */
@@ -488,6 +565,25 @@ static unsigned join(const struct request *req, struct target *tg)
 	return report.joined;
 }
 
+/*
+ * CALL(ID) failed.  EINVAL is the kernel's word for an ID the joined user
+ * namespace does not map: 0 by default, where the namespace maps only its
+ * owner (unshare -U alone, podman's rootless ones).  Say so, and what helps.
+ */
+static _Noreturn void unmapped_id_fail(const char *call, unsigned id, bool given)
+{
+	if (errno == EINVAL)
+		cli_fail(0,
+			 "%s(%u): %s: %s %u is not mapped in the joined user namespace; %s "
+			 "(see /proc/TARGET/%s_map)",
+			 call, id, strerror(EINVAL), call[3] == 'g' ? "group" : "user", id,
+			 given ? "give one it maps with -S/-G"
+			       : "give IDs it maps with -S/-G, or keep yours with "
+				 "--preserve-credentials",
+			 call[3] == 'g' ? "gid" : "uid");
+	cli_fail(negative_errno(), "%s(%u)", call, id);
+}
+
 static void set_credentials(const struct request *req, bool entered_user)
 {
 	bool user = entered_user && !req->preserve_credentials;
@@ -503,12 +599,41 @@ static void set_credentials(const struct request *req, bool entered_user)
 	if ((user || req->set_gid || req->set_uid) && setgroups(0, NULL) < 0 &&
 	    !(errno == EPERM && entered_user))
 		cli_fail(negative_errno(), "setgroups(0)");
+	/* --keep-caps: a setuid() away from 0 keeps the permitted set, made ambient below. */
+	if (req->keep_caps && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
+		cli_fail(negative_errno(), "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 	if ((user || req->set_gid) && setgid(gid) < 0)
-		cli_fail(negative_errno(), "setgid(%u)", (unsigned)gid);
+		unmapped_id_fail("setgid", gid, req->set_gid);
 	if (user || req->set_uid) {
 		if (setuid(uid) < 0)
-			cli_fail(negative_errno(), "setuid(%u)", (unsigned)uid);
+			unmapped_id_fail("setuid", uid, req->set_uid);
 	}
+}
+
+/*
+ * "ip netns exec NAME": the default for a NAME pinned only in /run/netns (as
+ * ip netns add makes them), --netns-exec for any target.  The NAME of
+ * /etc/netns/NAME is the pin name, or that of a /run/netns/NAME path.
+ */
+static void netns_exec(const struct request *req, const struct target *tg, unsigned joined)
+{
+	const char *name = NULL, *text = req->target;
+	bool only_netns = tg->pinned == NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
+	int r;
+
+	if (!req->netns_exec && !only_netns)
+		return;
+	if (!(joined & NSCTL_TYPE_BIT(NSCTL_TYPE_NET)) && !req->netns_exec)
+		return;
+	if (tg->pinned)
+		name = text;
+	else if (strncmp(text, NSCTL_PIN_NETNS_DIR "/", strlen(NSCTL_PIN_NETNS_DIR) + 1) == 0 &&
+		 !strchr(text + strlen(NSCTL_PIN_NETNS_DIR) + 1, '/'))
+		name = text + strlen(NSCTL_PIN_NETNS_DIR) + 1;
+	r = nsctl_netns_exec_setup(name);
+	if (r < 0)
+		cli_fail(r, "%s: the mounts of ip netns exec (/sys, /etc/netns/%s)",
+			 req->netns_exec ? "--netns-exec" : text, name ? name : "NAME");
 }
 
 static void change_directories(const struct target *tg)
@@ -596,6 +721,8 @@ int cmd_enter(int argc, char **argv)
 		program = default_program;
 	}
 	open_target(&req, &tg);
+	if (req.user_parent)
+		take_user_parent(&tg);
 	open_extras(&req, &tg);
 
 	/*
@@ -621,10 +748,16 @@ int cmd_enter(int argc, char **argv)
 		close_fdp(&tg.cgroup_fd);
 	}
 	joined = join(&req, &tg);
+	netns_exec(&req, &tg, joined);
 	change_directories(&tg);
+	/* After the joins and the root: DIR is looked up among the target's mounts. */
+	if (req.wdns_dir && chdir(req.wdns_dir) < 0)
+		cli_fail(negative_errno(), "--wdns %s: chdir", req.wdns_dir);
 	close_fdp(&tg.root_fd);
 	close_fdp(&tg.wd_fd);
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+	if (req.keep_caps)
+		cli_keep_capabilities("--keep-caps");
 	if (tg.environ) {
 		if (!req.keep_loader_env)
 			drop_loader_variables(tg.environ);

@@ -77,7 +77,7 @@ struct request {
 	size_t n_columns;
 	unsigned types;
 	pid_t task;
-	bool persistent, json, raw, noheadings, notruncate, dot;
+	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
 	enum tree_kind tree;
 	char **wanted; /* namespace inodes or IDs */
 	size_t n_wanted;
@@ -103,6 +103,7 @@ static void help(void)
 	      "     --tree[=RELATION]     a tree by owner (the default), parent or process\n"
 	      "     --noheadings          don't print headings\n"
 	      "     --notruncate          don't truncate text in columns\n"
+	      " -W, --nowrap              one line per namespace: the NSFS pins joined by commas\n"
 	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
 	      stdout);
 	cli_help_footer(stdout);
@@ -415,7 +416,9 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 				text = "unassigned";
 			break;
 		case COL_NSFS:
-			set_joined(req, line, c, ns->pins, NULL, ns->n_pins, "\n");
+			/* -W, as lsns's: one line per namespace, the pins joined with commas. */
+			set_joined(req, line, c, ns->pins, NULL, ns->n_pins,
+				   req->nowrap ? "," : "\n");
 			break;
 		case COL_PNS:
 			/* 0 for none, as lsns writes it. */
@@ -476,13 +479,15 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 
 		if (req->notruncate)
 			flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP);
+		if (req->nowrap)
+			flags &= ~SCOLS_FL_WRAP;
 		if (c == 0 && req->tree != TREE_NONE)
 			flags |= SCOLS_FL_TREE;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(column, info->json_type);
-		if (req->columns[c] == COL_NSFS)
+		if (req->columns[c] == COL_NSFS && !req->nowrap)
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
 	}
@@ -619,12 +624,13 @@ int cmd_list(int argc, char **argv)
 		{ "tree", optional_argument, NULL, OPT_TREE },
 		{ "noheadings", no_argument, NULL, OPT_NOHEADINGS },
 		{ "notruncate", no_argument, NULL, OPT_NOTRUNCATE },
+		{ "nowrap", no_argument, NULL, 'W' },
 		{ "dot", no_argument, NULL, OPT_DOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:HJrh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:HJrWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL;
@@ -682,6 +688,9 @@ int cmd_list(int argc, char **argv)
 		case OPT_NOTRUNCATE:
 			req.notruncate = true;
 			break;
+		case 'W':
+			req.nowrap = true;
+			break;
 		case OPT_DOT:
 			req.dot = true;
 			break;
@@ -716,8 +725,18 @@ int cmd_list(int argc, char **argv)
 		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
-	if (task && !task_seen(list, req.task))
+	if (task && !task_seen(list, req.task)) {
+		char pin[PATH_MAX];
+
+		/* "ip netns add 123": --task takes a PID only; the pin is among -P's rows. */
+		if (access_or_gone(req.task) == -ESRCH &&
+		    cli_pin_path_of_name(task, pin, sizeof(pin)))
+			cli_die(EXIT_FAILURE, 0,
+				"--task %s: no process %s; %s is a pin: nsctl list -P lists "
+				"pinned namespaces",
+				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
+	}
 	if (req.dot)
 		print_dot(&req, list);
 	else

@@ -150,7 +150,15 @@ int cmd_pin(int argc, char **argv)
 
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
-		r = cli_pins_add(&pins, t, fds[t], where, is_name, paths[t]);
+		/* A stale pin of that NAME (an empty file left by a reboot) is replaced. */
+		r = is_name ? nsctl_pin_stale_remove(t, where) : 0;
+		if (r > 0)
+			cli_warn(0,
+				 "%s: a stale pin (an empty file, no namespace mounted on it): "
+				 "replaced",
+				 paths[t]);
+		if (r >= 0)
+			r = cli_pins_add(&pins, t, fds[t], where, is_name, paths[t]);
 		if (r < 0) {
 			/* All or nothing: take back the pins, and directories, this call made. */
 			cli_pins_take_back(&pins);

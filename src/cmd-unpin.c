@@ -33,6 +33,22 @@ static int unpin_path(const char *path)
 	return r;
 }
 
+/*
+ * A stale pin NAME of TYPE at PATH (an empty file left by a reboot) goes, as
+ * "ip netns delete" removes it, saying so: whether this took care of PATH.
+ */
+static bool unpin_stale(enum nsctl_type type, const char *name, const char *path)
+{
+	int r = nsctl_pin_stale_remove(type, name);
+
+	if (r > 0)
+		cli_warn(0, "%s: a stale pin (an empty file, no namespace mounted on it): removed",
+			 path);
+	else if (r < 0)
+		cli_warn(r, "%s: cannot remove the stale pin", path);
+	return r != 0;
+}
+
 int cmd_unpin(int argc, char **argv)
 {
 	static const struct option own_options[] = {
@@ -91,6 +107,8 @@ int cmd_unpin(int argc, char **argv)
 			if (!(types & NSCTL_TYPE_BIT(t)))
 				continue;
 			nsctl_pin_name_path(t, argv[i], path, sizeof(path));
+			if (unpin_stale(t, argv[i], path))
+				continue;
 			failed |= unpin_path(path) < 0;
 		}
 	}

@@ -106,6 +106,12 @@ int cmd_unshare(int argc, char **argv)
 	int r;
 
 	create_options_parse(argc, argv, CREATE_UNSHARE, &o);
+	/* -f/--fork (or --kill-child), as util-linux's unshare: a supervised child is run's. */
+	if (o.mode == CREATE_RUN) {
+		close_fdp(&o.cgroup_fd);
+		optind = 0; /* glibc: the next getopt_long() starts afresh */
+		return cmd_run(argc, argv);
+	}
 	if (cli_parse_only)
 		return 0;
 	if (need_helper(&o)) {

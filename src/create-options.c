@@ -6,8 +6,10 @@
 #include <limits.h>
 #include <pwd.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 #include "create-options.h"
@@ -31,6 +33,10 @@ enum {
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
+	OPT_KILL_CHILD,
+	OPT_MAP_AUTO,
+	OPT_MAP_SUBIDS,
+	OPT_KEEP_CAPS,
 };
 
 static void help(enum create_mode mode)
@@ -48,8 +54,11 @@ static void help(enum create_mode mode)
 		    "A new pid namespace is for PROGRAM's children, not PROGRAM: its first\n"
 		    "child is PID 1.  A new time namespace is entered when PROGRAM is executed.\n",
 		    stdout);
-	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE,\n"
-	      "taken back if PROGRAM is not reached):\n",
+	fputs("\nNamespaces (with =FILE: pin the new namespace at FILE; a FILE without a '/'\n"
+	      "is a pin NAME, /run/netns/NAME for net and /run/nsctl/TYPE/NAME otherwise, as\n"
+	      "for nsctl pin: a file here is ./NAME.  Only the long form takes a file:\n"
+	      "-nm is -n -m, and -Urpm is -U -r -p -m; pins are taken back if PROGRAM is\n"
+	      "not reached):\n",
 	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "new");
 	fputs("\nUTS:\n"
@@ -61,8 +70,14 @@ static void help(enum create_mode mode)
 	      " -c, --map-current          map the caller's uid and gid to themselves\n"
 	      "     --map-user UID         map UID inside to the caller's uid\n"
 	      "     --map-group GID        map GID inside to the caller's gid\n"
-	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable)\n"
-	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable)\n"
+	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable);\n"
+	      "                              auto: the caller's first range of /etc/subuid,\n"
+	      "                              from 0 inside (through newuidmap if not root)\n"
+	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable); auto: /etc/subgid\n"
+	      "     --map-auto             --map-users=auto --map-groups=auto\n"
+	      "     --map-subids           map the caller to 0 and its subordinate IDs from 1\n"
+	      "     --keep-caps            PROGRAM keeps its capabilities in the new user\n"
+	      "                              namespace even when it is not uid 0 there\n"
 	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not\n",
 	      stdout);
 	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
@@ -82,6 +97,21 @@ static void help(enum create_mode mode)
 	if (run)
 		fputs("     --into-cgroup DIR      start the child in cgroup v2 directory DIR\n",
 		      stdout);
+	fputs("\nThe child:\n", stdout);
+	if (run)
+		fputs(" -f, --fork                 accepted for unshare(1)'s sake: run always "
+		      "forks\n",
+		      stdout);
+	else
+		fputs(" -f, --fork                 start PROGRAM as a supervised child, as nsctl "
+		      "run\n"
+		      "                              does (util-linux's unshare --fork); the "
+		      "options\n"
+		      "                              of nsctl run then apply\n",
+		      stdout);
+	printf("     --kill-child[=SIGNAL]  the child gets SIGNAL (default SIGKILL) when nsctl\n"
+	       "                              dies%s\n",
+	       run ? "" : " (implies -f)");
 	fputs("\nInside:\n"
 	      " -R, --root DIR             change the root directory to DIR\n"
 	      " -w, --wd DIR               change the working directory to DIR (a relative\n"
@@ -109,37 +139,37 @@ static void help(enum create_mode mode)
 	else
 		fputs("\nWith -p, PROGRAM's first child is PID 1 of the new namespace, and when\n"
 		      "it ends no more processes can start there: run \"nsctl run -p\" instead\n"
-		      "for a shell.  --mount-proc with -p needs nsctl run.\n",
+		      "for a shell.  --mount-proc with -p needs nsctl run (or -f).\n",
 		      stdout);
 }
 
-/* A uid or gid as a number (never 4294967295) or a name. */
-static uint32_t parse_id(const char *option, const char *text, bool group)
+/* A signal as a number or a name, with or without "SIG": KILL, SIGTERM, 15, RTMIN+1 too. */
+static int parse_signal(const char *option, const char *text)
 {
+	const char *name = strncasecmp(text, "SIG", 3) == 0 ? text + 3 : text;
 	char *end;
-	unsigned long long value;
+	long number;
 
-	if (text[0] >= '0' && text[0] <= '9') {
+	if (cli_all_digits(text)) {
 		errno = 0;
-		value = strtoull(text, &end, 10);
-		if (errno || *end || value >= UINT32_MAX)
-			cli_usage_error("%s '%s': not a valid %s", option, text,
-					group ? "group ID" : "user ID");
-		return (uint32_t)value;
+		number = strtol(text, &end, 10);
+		if (errno == 0 && number > 0 && number < NSIG)
+			return (int)number;
+		cli_usage_error("%s '%s': not a signal number from 1 to %d", option, text,
+				NSIG - 1);
 	}
-	if (group) {
-		struct group *gr = getgrnam(text);
+	for (int sig = 1; sig < NSIG; sig++) {
+		const char *abbreviation = sigabbrev_np(sig);
 
-		if (!gr)
-			cli_usage_error("%s '%s': no such group", option, text);
-		return (uint32_t)gr->gr_gid;
-	} else {
-		struct passwd *pw = getpwnam(text);
-
-		if (!pw)
-			cli_usage_error("%s '%s': no such user", option, text);
-		return (uint32_t)pw->pw_uid;
+		if (abbreviation && strcasecmp(name, abbreviation) == 0)
+			return sig;
 	}
+	if (strncasecmp(name, "RTMIN+", 6) == 0 && cli_all_digits(name + 6)) {
+		number = strtol(name + 6, &end, 10);
+		if (SIGRTMIN + number <= SIGRTMAX)
+			return SIGRTMIN + (int)number;
+	}
+	cli_usage_error("%s '%s': not a signal name or number", option, text);
 }
 
 static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
@@ -198,6 +228,72 @@ static void map_add_one(struct nsctl_idmap *map, const char *option, uint32_t in
 	char text[32];
 
 	snprintf(text, sizeof(text), "%u:%u:1", inner, outer);
+	map_add(map, option, text, &range);
+}
+
+/*
+ * The first range of /etc/subuid (GROUP false) or /etc/subgid delegated to
+ * the caller, "NAME:START:COUNT" or "UID:START:COUNT" as shadow writes them
+ * (both files are keyed by the user, subgid too), into *RANGE: START..COUNT
+ * outside, from 0 inside.  -ENOENT when the caller has none.
+ */
+static int read_subids(bool group, struct nsctl_idmap_range *range)
+{
+	const char *file = group ? "/etc/subgid" : "/etc/subuid";
+	_cleanup_fclose_ FILE *f = fopen(file, "re");
+	_cleanup_free_ char *line = NULL;
+	struct passwd *pw = getpwuid(geteuid());
+	char uid_text[16];
+	size_t size = 0;
+
+	if (!f)
+		return negative_errno();
+	snprintf(uid_text, sizeof(uid_text), "%u", (unsigned)geteuid());
+	while (getline(&line, &size, f) > 0) {
+		char *owner = line, *start, *count, *end;
+		unsigned long long first, n;
+
+		line[strcspn(line, "\n")] = '\0';
+		start = strchr(owner, ':');
+		count = start ? strchr(start + 1, ':') : NULL;
+		if (!count)
+			continue;
+		*start++ = '\0';
+		*count++ = '\0';
+		if (strcmp(owner, uid_text) != 0 && !(pw && strcmp(owner, pw->pw_name) == 0))
+			continue;
+		errno = 0;
+		first = strtoull(start, &end, 10);
+		if (errno || *end || !cli_all_digits(start))
+			continue;
+		n = strtoull(count, &end, 10);
+		if (errno || *end || !cli_all_digits(count) || n == 0 || n >= UINT32_MAX ||
+		    first + n >= UINT32_MAX)
+			continue;
+		*range = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)n };
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/*
+ * --map-users=auto, --map-groups=auto, --map-auto, --map-subids: the caller's
+ * subordinate IDs, from INNER inside.
+ */
+static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group, uint32_t inner)
+{
+	struct nsctl_idmap_range range;
+	char text[64];
+	int r = read_subids(group, &range);
+
+	range.inner = inner;
+	if (r == -ENOENT)
+		cli_usage_error("%s: %s has no range for user %u", option,
+				group ? "/etc/subgid" : "/etc/subuid", (unsigned)geteuid());
+	if (r < 0)
+		cli_usage_error("%s: %s: %s", option, group ? "/etc/subgid" : "/etc/subuid",
+				strerror(-r));
+	snprintf(text, sizeof(text), "auto, %u:%u:%u", range.inner, range.outer, range.count);
 	map_add(map, option, text, &range);
 }
 
@@ -283,6 +379,38 @@ static bool parent_is_directory(const char *path)
 	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/*
+ * Where --TYPE=FILE pins: FILE itself when it has a '/', else pin NAME's
+ * place, /run/netns/NAME or /run/nsctl/TYPE/NAME, as nsctl pin, enter and
+ * unpin read a NAME.  A pin in the working directory is written ./NAME.
+ */
+static const char *pin_path(struct create_options *o, enum nsctl_type type, const char *file)
+{
+	static char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	int r;
+
+	if (strchr(file, '/'))
+		return file;
+	r = nsctl_pin_name_path(type, file, paths[type], sizeof(paths[type]));
+	if (r < 0)
+		cli_usage_error("--%s='%s': not a valid pin name (a file is written with a '/')",
+				nsctl_type_get(type)->long_option, file);
+	o->pin_names[type] = file;
+	return paths[type];
+}
+
+static void replace_stale_pin(enum nsctl_type type, const char *name, const char *path)
+{
+	int r = nsctl_pin_stale_remove(type, name);
+
+	if (r > 0)
+		cli_warn(0, "%s: a stale pin (an empty file, no namespace mounted on it): replaced",
+			 path);
+	if (r < 0)
+		cli_usage_error("--%s='%s': cannot remove the stale pin %s: %s",
+				nsctl_type_get(type)->long_option, name, path, strerror(-r));
+}
+
 /* Cross-checks between options, once all are known. */
 static void check_combinations(struct create_options *o, bool has_propagation)
 {
@@ -298,6 +426,8 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		require_type(o, NSCTL_TYPE_TIME, "--boottime");
 	if (o->init)
 		require_type(o, NSCTL_TYPE_PID, "--init");
+	if (o->keep_caps)
+		require_type(o, NSCTL_TYPE_USER, "--keep-caps");
 	if (has_propagation)
 		require_type(o, NSCTL_TYPE_MNT, "--propagation");
 	/* A proc mounted where the host sees it would be the host's: only private or slave. */
@@ -317,6 +447,10 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 	nsctl_type_foreach (t) {
 		struct stat st;
 
+		/* A stale pin NAME (an empty file left by a reboot) is replaced, as nsctl pin does.
+		 */
+		if (o->pin_names[t] && !cli_parse_only)
+			replace_stale_pin(t, o->pin_names[t], o->pins[t]);
 		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
 		 * be. */
 		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
@@ -325,12 +459,18 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		if (o->pins[t] && errno != ENOENT)
 			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
 					strerror(errno));
-		if (o->pins[t] && !parent_is_directory(o->pins[t]))
+		/* A NAME's directory is made with the pin, as nsctl pin makes it. */
+		if (o->pins[t] && !o->pin_names[t] && !parent_is_directory(o->pins[t]))
 			cli_usage_error("--%s='%s': no such directory to make the pin in",
 					nsctl_type_get(t)->long_option, o->pins[t]);
 	}
+	/*
+	 * util-linux's "unshare --fork cmd" runs cmd in no new namespace; nsctl
+	 * would make nothing, so it says what to add.
+	 */
 	if (o->types == 0)
-		cli_usage_error("no namespace to create: give at least one type option");
+		cli_usage_error("no namespace to create: add at least one type option: -C "
+				"cgroup, -i ipc, -m mnt, -n net, -p pid, -T time, -U user, -u uts");
 }
 
 void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
@@ -344,6 +484,9 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
 		{ "map-users", required_argument, NULL, OPT_MAP_USERS },
 		{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
+		{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
+		{ "map-subids", no_argument, NULL, OPT_MAP_SUBIDS },
+		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
 		{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
 		{ "init", no_argument, NULL, OPT_INIT },
 		{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
@@ -360,11 +503,13 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "fork", no_argument, NULL, 'f' },
+		{ "kill-child", optional_argument, NULL, OPT_KILL_CHILD },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vh", optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfh", optional_argument);
 	bool has_propagation = false;
 	unsigned given = 0; /* the type options seen, to refuse one given twice */
 	uint32_t euid = geteuid(), egid = getegid();
@@ -401,17 +546,38 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			break;
 		case OPT_MAP_USER:
 			map_add_one(map_of(o, false), "--map-user",
-				    parse_id("--map-user", optarg, false), euid);
+				    cli_parse_id("--map-user", optarg, false), euid);
 			break;
 		case OPT_MAP_GROUP:
 			map_add_one(map_of(o, true), "--map-group",
-				    parse_id("--map-group", optarg, true), egid);
+				    cli_parse_id("--map-group", optarg, true), egid);
 			break;
 		case OPT_MAP_USERS:
-			map_add_text(map_of(o, false), "--map-users", optarg);
+			if (strcmp(optarg, "auto") == 0)
+				map_add_subids(map_of(o, false), "--map-users", false, 0);
+			else
+				map_add_text(map_of(o, false), "--map-users", optarg);
 			break;
 		case OPT_MAP_GROUPS:
-			map_add_text(map_of(o, true), "--map-groups", optarg);
+			if (strcmp(optarg, "auto") == 0)
+				map_add_subids(map_of(o, true), "--map-groups", true, 0);
+			else
+				map_add_text(map_of(o, true), "--map-groups", optarg);
+			break;
+		case OPT_MAP_AUTO:
+			map_add_subids(map_of(o, false), "--map-auto", false, 0);
+			map_add_subids(map_of(o, true), "--map-auto", true, 0);
+			break;
+		case OPT_MAP_SUBIDS:
+			/* The caller is root inside, its subordinate IDs from 1 (podman unshare's
+			 * map). */
+			map_add_one(map_of(o, false), "--map-subids", 0, euid);
+			map_add_one(map_of(o, true), "--map-subids", 0, egid);
+			map_add_subids(map_of(o, false), "--map-subids", false, 1);
+			map_add_subids(map_of(o, true), "--map-subids", true, 1);
+			break;
+		case OPT_KEEP_CAPS:
+			o->keep_caps = true;
 			break;
 		case OPT_SETGROUPS:
 			if (strcmp(optarg, "allow") == 0)
@@ -423,8 +589,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 						optarg);
 			break;
 		case OPT_INIT:
-			if (mode != CREATE_RUN)
-				cli_usage_error("unrecognized option '--init'");
 			o->init = true;
 			break;
 		case OPT_MOUNT_PROC:
@@ -452,8 +616,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->has_boottime = true;
 			break;
 		case OPT_INTO_CGROUP:
-			if (mode != CREATE_RUN)
-				cli_usage_error("unrecognized option '--into-cgroup'");
 			close_fdp(&o->cgroup_fd);
 			o->cgroup_fd = nsctl_cgroup_open(optarg);
 			if (o->cgroup_fd == -EMEDIUMTYPE)
@@ -471,11 +633,11 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->wd = optarg;
 			break;
 		case 'S':
-			o->uid = parse_id("--setuid", optarg, false);
+			o->uid = cli_parse_id("--setuid", optarg, false);
 			o->has_uid = true;
 			break;
 		case 'G':
-			o->gid = parse_id("--setgid", optarg, true);
+			o->gid = cli_parse_id("--setgid", optarg, true);
 			o->has_gid = true;
 			break;
 		case OPT_KEEP_FD:
@@ -489,6 +651,17 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'f':
+			/*
+			 * util-linux's "unshare --fork": a child in the new namespaces,
+			 * waited for, which is what nsctl run makes.  On run, a no-op.
+			 */
+			o->mode = CREATE_RUN;
+			break;
+		case OPT_KILL_CHILD:
+			o->kill_signal = optarg ? parse_signal("--kill-child", optarg) : SIGKILL;
+			o->mode = CREATE_RUN; /* as util-linux: --kill-child implies --fork */
+			break;
 		case 'h':
 			help(mode);
 			exit(EXIT_SUCCESS);
@@ -501,9 +674,16 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			if (file && !*file)
 				cli_usage_error("--%s='': an empty file name",
 						nsctl_type_get(type)->long_option);
-			o->pins[type] = file;
+			o->pins[type] = file ? pin_path(o, type, file) : NULL;
 		}
 	}
+	mode = o->mode;
+	/* After the loop: "unshare --init -f" is as good as "unshare -f --init". */
+	if (o->init && mode != CREATE_RUN)
+		cli_usage_error("unrecognized option '--init' (nsctl run, or unshare -f, has it)");
+	if (o->cgroup_dir && mode != CREATE_RUN)
+		cli_usage_error("unrecognized option '--into-cgroup' (nsctl run, or unshare -f, "
+				"has it)");
 	if (create_options_need_user_maps(o))
 		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
@@ -595,6 +775,15 @@ void create_setup_inside(const struct create_options *o)
 	/* For run, before --init too: PROGRAM could ptrace an init that kept the terminal. */
 	if (o->new_session)
 		cli_new_session();
+	/*
+	 * --kill-child=SIGNAL: the signal the child gets when nsctl dies, in place
+	 * of SIGKILL.  Set last: the kernel clears it when -S/-G change the
+	 * credentials above.
+	 */
+	if (o->kill_signal && prctl(PR_SET_PDEATHSIG, o->kill_signal, 0, 0, 0) < 0)
+		cli_fail(-errno, "--kill-child: prctl(PR_SET_PDEATHSIG)");
+	if (o->keep_caps)
+		cli_keep_capabilities("--keep-caps");
 }
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)
@@ -642,21 +831,32 @@ bool create_options_have_pins(const struct create_options *o)
 
 int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins)
 {
+	struct nsctl_process *child = NULL;
+	int opened;
+
 	cli_pins_init(pins);
+	/*
+	 * Through a handle, not /proc/PID by number: the /proc mounted here may
+	 * be another PID namespace's, where PID is some other process.  The
+	 * child is ours and not reaped: its PID cannot be reused meanwhile.
+	 */
+	opened = nsctl_process_open(pid, &child);
 	nsctl_type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
 		const char *why;
-		char path[64];
 		int r;
 
 		if (!o->pins[t])
 			continue;
 		/* For pid and time, the namespace the children are in: the new one. */
-		snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid,
-			 info->children_name ? info->children_name : info->name);
-		fd = nsctl_ns_open_path(path, (int)t, NULL);
-		r = fd < 0 ? fd : cli_pins_add(pins, t, fd, o->pins[t], false, o->pins[t]);
+		fd = opened < 0 ? opened : nsctl_process_open_ns(child, t, true);
+		if (fd < 0)
+			r = fd;
+		else if (o->pin_names[t])
+			r = cli_pins_add(pins, t, fd, o->pin_names[t], true, o->pins[t]);
+		else
+			r = cli_pins_add(pins, t, fd, o->pins[t], false, o->pins[t]);
 		if (r < 0) {
 			/* All or nothing: the pins made so far go too. */
 			cli_pins_take_back(pins);
@@ -667,9 +867,11 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 			else
 				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
 					 info->long_option, o->pins[t], info->name);
+			nsctl_process_free(child);
 			return r;
 		}
 	}
+	nsctl_process_free(child);
 	return 0;
 }
 

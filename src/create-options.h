@@ -17,8 +17,9 @@ enum create_mode {
 
 struct create_options {
 	enum create_mode mode;
-	unsigned types;                     /* the new namespaces */
-	const char *pins[NSCTL_TYPE_COUNT]; /* --TYPE=FILE, or NULL */
+	unsigned types;                          /* the new namespaces */
+	const char *pins[NSCTL_TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
+	const char *pin_names[NSCTL_TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
 	const char *hostname, *domainname;
 	struct nsctl_idmap *uids, *gids; /* NULL, or the maps asked for (static storage) */
 	enum nsctl_setgroups setgroups;
@@ -37,6 +38,8 @@ struct create_options {
 	struct cli_keep_fds keep;
 	bool verbose;
 	bool new_session; /* --new-session: PROGRAM without the caller's terminal */
+	bool keep_caps;   /* --keep-caps: capabilities made ambient, kept across exec */
+	int kill_signal;  /* --kill-child: the child's signal when nsctl dies; 0: SIGKILL */
 	char **argv;      /* PROGRAM [ARG...] */
 };
 

@@ -30,11 +30,14 @@ both() {
     both 125 "--net='$TMP/missing/pin': no such directory" "--net=$TMP/missing/pin" true
     both 125 "--net='$TMP/file/pin': Not a directory" "--net=$TMP/file/pin" true
     both 125 "--net='': an empty file name" --net= true
-    both 125 "--net='': an empty file name" -n= true
+    both 125 "unrecognized option '-=' in '-n=': a short type option takes no argument" -n= true
     # Two pins asked for, the second impossible: the first is not made either.
     both 125 "--uts='$TMP/dir': the file exists" "--net=$TMP/pin-$MARK" "--uts=$TMP/dir" true
     # unshare's new PID namespace exists only once PROGRAM forks.
     bad unshare 125 "--pid='$TMP/pin': a new PID namespace is empty" "--pid=$TMP/pin" true
+    # A FILE without a '/' is a pin NAME (issue 15): one that cannot be is refused.
+    both 125 "--net='..': not a valid pin name (a file is written with a '/')" --net=.. true
+    both 125 "--uts='.': not a valid pin name" --uts=. true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
@@ -55,6 +58,15 @@ both() {
     bad run 125 "unshare(CLONE_NEWTIME): " -T true
     bad run 125 "unshare(CLONE_NEWTIME): " -T -u --hostname "h-$MARK" true
     bad run 125 "unshare(CLONE_NEWTIME): " -T "--net=$TMP/pin-$MARK" true
+    # A short type option takes no file (issue 15): -n=FILE, -nFILE and -Uu=FILE pinned once.
+    both 125 "in '-n=$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
+        "-n=$TMP/pin" true
+    both 125 "in '-n$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
+        "-n$TMP/pin" true
+    both 125 "the file form is --uts=FILE" "-Uu=$TMP/pin" true
+    # After a long option: the cluster is named, not the option before it.
+    both 125 "in '-T=$TMP/time': a short type option takes no argument; the file form is --time=FILE" \
+        "--uts=$TMP/uts" "-T=$TMP/time" true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

@@ -113,14 +113,18 @@ setup() {
         "/proc/$$/ns/uts" "${RAN[@]}"
     bad enter 125 "open(/proc/$$/ns/time): Operation not supported" --time $$ "${RAN[@]}"
     bad enter 125 "open(/proc/$$/ns/time): Operation not supported" -T -u $$ "${RAN[@]}"
+    # A short type option takes no file (issue 15): only --net=FILE does.
+    bad enter 125 "in '-n=/proc/$$/ns/net': a short type option takes no argument; the file form is --net=FILE" \
+        "-n=/proc/$$/ns/net" $$ "${RAN[@]}"
+    bad enter 125 "the file form is --net=FILE" "-n/proc/$$/ns/net" $$ "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
 @test "bad input: enter: other options" {
     require_root
-    bad enter 125 "--setuid 'x': not a numeric ID" -S x $$ "${RAN[@]}"
-    bad enter 125 "--setgid '-1': not a numeric ID" -G -1 $$ "${RAN[@]}"
-    bad enter 125 "--setuid '4294967295': not a numeric ID" -S 4294967295 $$ "${RAN[@]}"
+    bad enter 125 "--setuid 'x': no such user" -S x $$ "${RAN[@]}"
+    bad enter 125 "--setgid '-1': no such group" -G -1 $$ "${RAN[@]}"
+    bad enter 125 "--setuid '4294967295': not a valid user ID" -S 4294967295 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd '99': no such open file descriptor" --keep-fd 99 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd 'x': not a file descriptor number" --keep-fd x $$ "${RAN[@]}"
     bad enter 125 "--root $TMP/missing: No such file or directory" "--root=$TMP/missing" $$ \
@@ -129,6 +133,15 @@ setup() {
     bad enter 125 "--env and --join-cgroup need a PID TARGET" --env "/proc/$$/ns/uts" \
         "${RAN[@]}"
     bad enter 125 "no TARGET given"
+    # Issue 15: names for -S/-G, nsenter's -W/--wdns, --user-parent.
+    bad enter 125 "--setgid 'no-such-group-$MARK': no such group" -G "no-such-group-$MARK" $$ \
+        "${RAN[@]}"
+    bad enter 125 "--wd and --wdns are mutually exclusive" --wd=/ -W / $$ "${RAN[@]}"
+    bad enter 125 "--wdns '': an empty directory name" --wdns= $$ "${RAN[@]}"
+    bad enter 125 "--wdns $TMP/missing: chdir: No such file or directory" -W "$TMP/missing" $$ \
+        "${RAN[@]}"
+    bad enter 125 "--user-parent: the parent of the target's user namespace" --user-parent $$ \
+        "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

@@ -63,7 +63,7 @@ load helpers
         fstat fstat64 fstatat fstatat64 fstatfs fstatfs64 statfs statfs64 lstat lstat64 stat stat64
         getegid geteuid getgid getuid getpgid getpgrp getpid getppid gettid getgroups
         ioctl kill mkdir mkdirat mount umount2 open open64 openat openat64 opendir poll
-        posix_spawnp prctl pthread_create pthread_join raise read readdir readdir64 readlink
+        posix_spawnp prctl pthread_create unshare pthread_join raise read readdir readdir64 readlink
         readlinkat recv recvmsg send sendmsg sendto setdomainname sethostname setns sigaction
         sigaddset sigdelset sigemptyset sigfillset signalfd sigprocmask sigwaitinfo socket
         memchr memcmp memcpy memmove memset strchr strcmp strcspn strlen strncmp strnlen

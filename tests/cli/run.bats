@@ -531,7 +531,7 @@ inside_inodes() {
 @test "run: --TYPE=FILE pins every new namespace, seen by nsenter; a failure pins nothing" {
     require_root
     pins="$TMP/cgroup $TMP/ipc $TMP/mnt $TMP/net $TMP/pid $TMP/time $TMP/user $TMP/uts"
-    run "$NSCTL" run -C"$TMP/cgroup" -i="$TMP/ipc" --mount="$TMP/mnt" --net="$TMP/net" \
+    run "$NSCTL" run --cgroup="$TMP/cgroup" --ipc="$TMP/ipc" --mount="$TMP/mnt" --net="$TMP/net" \
         --pid="$TMP/pid" --time="$TMP/time" --user="$TMP/user" --uts="$TMP/uts" \
         -r --hostname "nsctl-pin-$$" \
         stat -L -c %i /proc/self/ns/cgroup /proc/self/ns/ipc /proc/self/ns/mnt /proc/self/ns/net \

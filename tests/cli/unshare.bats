@@ -154,7 +154,7 @@ all_types="cgroup ipc mnt net pid time user uts"
     require_root
     PINS=("$TMP/uts" "$TMP/user" "$TMP/time" "$TMP/mnt" "/run/netns/nsctl-unshare-$$")
     mkdir -p /run/netns
-    run "$NSCTL" unshare --uts="$TMP/uts" --user="$TMP/user" -T="$TMP/time" -m"$TMP/mnt" \
+    run "$NSCTL" unshare --uts="$TMP/uts" --user="$TMP/user" --time="$TMP/time" --mount="$TMP/mnt" \
         --net=/run/netns/nsctl-unshare-$$ -r --hostname "nsctl-pin-$$" \
         sh -c 'stat -L -c %i /proc/self/ns/uts /proc/self/ns/user /proc/self/ns/time_for_children /proc/self/ns/mnt /proc/self/ns/net'
     echo "$output"
