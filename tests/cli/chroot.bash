@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A chroot as a user makes one with debootstrap and chroot(8): its root is a
+# directory inside a mount, not a mount of its own, and that mount is shared
+# with the machine's (as systemd makes "/").  Built in a mount namespace of the
+# test's own, so nothing of it reaches the machine's mount table.
+
+# in_chroot SCRIPT [ARG...]: run sh -c SCRIPT, chrooted in $CHROOT_BASE/root
+# with the machine's /usr, /etc, /proc and /dev and the build at its own path.
+# The shell that chroots waits for it, then runs $CHROOT_AFTER outside the
+# chroot (where $ROOT names the chroot's directory): what it sees of the mounts
+# made inside.
+in_chroot() {
+    local script=$1
+    shift
+    timeout 30 unshare --mount --propagation private sh -eu -c '
+        base=$1 build=$2 script=$3 after=$4
+        shift 4
+        mount -t tmpfs nsctl-chroot-test "$base"
+        mount --make-shared "$base"
+        ROOT=$base/root
+        mkdir -p "$ROOT/usr" "$ROOT/etc" "$ROOT/proc" "$ROOT/dev" "$ROOT/tmp/probe" "$ROOT$build"
+        for d in bin lib lib64 sbin; do
+            [ -L "/$d" ] && ln -s "$(readlink "/$d")" "$ROOT/$d"
+        done
+        for d in /usr /etc /proc /dev "$build"; do
+            mount --rbind "$d" "$ROOT$d"
+        done
+        status=0
+        : >"$ROOT/nsctl-chroot-root"
+        chroot "$ROOT" /bin/sh -c "$script" "$@" || status=$?
+        export ROOT
+        sh -c "$after"
+        exit "$status"' sh "$CHROOT_BASE" "$NSCTL_BUILD" "$script" "${CHROOT_AFTER:-true}" "$@"
+}
