@@ -4,6 +4,24 @@
 # with the machine's (as systemd makes "/").  Built in a mount namespace of the
 # test's own, so nothing of it reaches the machine's mount table.
 
+# COMMAND... in a new mount namespace whose mounts are all private, as
+# "unshare --mount --propagation private" makes one, also where this runs in a
+# chroot itself: there "/" is no mount's root and util-linux fails (EINVAL), so
+# nsenter enters the new namespace at its root, makes it private from there,
+# and chroot(8) returns through an fd of the old root, as nsctl does.
+private_mount_ns() {
+    if unshare --mount --propagation private true 2>/dev/null; then
+        unshare --mount --propagation private "$@"
+        return
+    fi
+    unshare --mount --propagation unchanged sh -c '
+        exec 9</ || exit 1
+        exec nsenter --mount=/proc/self/ns/mnt sh -c "
+            mount --make-rprivate / && cd /proc/self/fd/9 && exec 9<&- &&
+                exec chroot . sh -c '\''cd \"\$0\" && exec \"\$@\"'\'' \"\$@\"" sh "$@"' \
+        sh "$(pwd)" "$@"
+}
+
 # in_chroot SCRIPT [ARG...]: run sh -c SCRIPT, chrooted in $CHROOT_BASE/root
 # with the machine's /usr, /etc, /proc and /dev and the build at its own path.
 # The shell that chroots waits for it, then runs $CHROOT_AFTER outside the
@@ -12,7 +30,7 @@
 in_chroot() {
     local script=$1
     shift
-    timeout 30 unshare --mount --propagation private sh -eu -c '
+    private_mount_ns timeout 30 sh -eu -c '
         base=$1 build=$2 script=$3 after=$4
         shift 4
         mount -t tmpfs nsctl-chroot-test "$base"
