@@ -27,6 +27,7 @@ cd "$base/project" || exit 1
 files=()
 for f in "$@"; do files+=("tests/cli/$f"); done
 [ ${#files[@]} -gt 0 ] || files=(tests/cli/*.bats)
-# The suite's own files only: the unit tests ran in the main pass.
-exec unshare --mount --pid --fork --mount-proc --propagation private \
+# The suite's own files only: the unit tests ran in the main pass.  Not exec'd:
+# the EXIT trap must still remove the copy.
+unshare --mount --pid --fork --mount-proc --propagation private \
     tests/run build "${files[@]}"
