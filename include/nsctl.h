@@ -436,6 +436,11 @@ enum nsctl_propagation {
 };
 /* "private", "slave", "shared" or "unchanged". -EINVAL otherwise. */
 int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
+/*
+ * Call it in a mount namespace of the caller's own.  In a chroot, where "/" is
+ * no mount's root, it changes every mount of that namespace, the one holding
+ * the chroot too, and leaves the caller in its root and working directory.
+ */
 int nsctl_propagation_set(enum nsctl_propagation propagation);
 
 /*

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -189,10 +190,64 @@ static int mount_on_fd(int dirfd, const char *path, const char *source, const ch
 	return r;
 }
 
+/* Is the caller's root the root of a mount?  -EOPNOTSUPP: the kernel cannot tell (< 5.8). */
+static int root_is_mount_root(void)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, "/", AT_NO_AUTOMOUNT, STATX_BASIC_STATS, &stx) < 0)
+		return negative_errno();
+	if (!(stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT))
+		return -EOPNOTSUPP;
+	return !!(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+}
+
+/*
+ * In a chroot, "/" is a directory inside a mount, and the kernel changes the
+ * propagation only of a mount's root (EINVAL otherwise; util-linux unshare
+ * fails there).  Skipping it is no answer: the mount that holds the chroot is a
+ * copy of the host's, still its peer if the host's is shared (systemd makes it
+ * so), and a mount made below would appear on the host.  setns() into the
+ * caller's own mount namespace puts it at the namespace's root, from where the
+ * whole tree can be changed; fds of the root and working directory, opened
+ * first, put it back where it was.  The caller must be in a mount namespace of
+ * its own, as the kernel requires that no other thread shares its fs_struct.
+ */
+static int propagation_set_chrooted(unsigned long flags)
+{
+	_cleanup_close_ int root_fd = -1, cwd_fd = -1, ns_fd = -1;
+	int r = 0;
+
+	root_fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (root_fd < 0)
+		return negative_errno();
+	cwd_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cwd_fd < 0)
+		return negative_errno();
+	/* A pidfd needs no /proc (a chroot may lack it); /proc/self/ns/mnt before Linux 5.8. */
+	ns_fd = sys_pidfd_open(getpid(), 0);
+	if (ns_fd < 0 || setns(ns_fd, CLONE_NEWNS) < 0) {
+		if (ns_fd >= 0)
+			close(ns_fd);
+		ns_fd = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (ns_fd < 0)
+			return negative_errno();
+		if (setns(ns_fd, CLONE_NEWNS) < 0)
+			return negative_errno();
+	}
+	if (mount(NULL, "/", NULL, flags, NULL) < 0)
+		r = negative_errno();
+	/* Back in the chroot whatever happened: the caller must never run outside it. */
+	if (fchdir(root_fd) < 0 || chroot(".") < 0 || fchdir(cwd_fd) < 0)
+		return negative_errno();
+	return r;
+}
+
 NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
 {
 	_cleanup_close_ int rootfd = -1;
 	char path[64];
+	int r;
 
 	if ((unsigned)propagation >= ELEMENTSOF(propagations))
 		return -EINVAL;
@@ -205,12 +260,18 @@ NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
 	if (sys_mount_setattr(rootfd, "", AT_EMPTY_PATH | AT_RECURSIVE,
 			      propagations[propagation].flags & ~(unsigned long)MS_REC) == 0)
 		return 0;
-	if (errno != ENOSYS)
-		return negative_errno();
-	/* Before Linux 5.12: mount(2) through the fd's magic link, or the fd as working directory.
-	 */
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", rootfd);
-	return mount_on_fd(rootfd, path, NULL, NULL, propagations[propagation].flags);
+	r = negative_errno();
+	if (r == -ENOSYS) {
+		/* Before Linux 5.12: mount(2) through the fd's magic link, or the fd as working
+		 * directory. */
+		snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", rootfd);
+		r = mount_on_fd(rootfd, path, NULL, NULL, propagations[propagation].flags);
+		if (r == 0)
+			return 0;
+	}
+	if (r != -EINVAL || root_is_mount_root() > 0)
+		return r;
+	return propagation_set_chrooted(propagations[propagation].flags);
 }
 
 /* The new mount API: a proc instance made here, moved onto an fd, no path walked twice. */

@@ -27,12 +27,13 @@ cd "$base/project" || exit 1
 files=()
 for f in "$@"; do files+=("tests/cli/$f"); done
 [ ${#files[@]} -gt 0 ] || files=(tests/cli/*.bats)
-# The suite's own files only: the unit tests ran in the main pass.
+# The suite's own files only: the unit tests ran in the main pass.  Not exec'd:
+# the EXIT trap must still remove the copy.
 # On one CPU: the kernel pins a mount namespace only onto a mount of an older
 # one (a lower ID), and Linux 6.18 hands namespace IDs out in per-CPU batches,
 # so one made later on another CPU can have the lower ID.  The pins of the
 # tests, made from this new mount namespace, would then fail now and then
 # (the VM's pass runs in the initial mount namespace, older than any).
 cpu=$(taskset -cp $$ | sed 's/.*: *//; s/[,-].*//')
-exec taskset -c "$cpu" unshare --mount --pid --fork --mount-proc --propagation private \
+taskset -c "$cpu" unshare --mount --pid --fork --mount-proc --propagation private \
     tests/run build "${files[@]}"

@@ -16,7 +16,7 @@ cd "$top"
 seconds=${1:-60}
 dir=build-fuzz
 
-options=(-Dfuzz=true -Dtests=false -Db_sanitize=address,undefined -Db_lundef=false
+options=(-Dfuzz=true -Dtests=disabled -Db_sanitize=address,undefined -Db_lundef=false
     "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-recover=all")
 if [ -f "$dir/build.ninja" ]; then
     meson configure "$dir" "${options[@]}" >/dev/null

@@ -5,9 +5,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -127,6 +130,16 @@ static void test_write_errors(void **state)
 }
 
 /* A child in a new user namespace gets its maps from us, then reports what it sees. */
+/* In a chroot "/" is no mount's root (statx knows since Linux 5.8). */
+static bool chrooted(void)
+{
+	struct statx stx;
+
+	return statx(AT_FDCWD, "/", 0, STATX_BASIC_STATS, &stx) == 0 &&
+	       (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+	       !(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+}
+
 static void test_write_maps(void **state)
 {
 	static struct nsctl_idmap uids, gids;
@@ -146,6 +159,14 @@ static void test_write_maps(void **state)
 	assert_int_equal(pipe(go), 0);
 	assert_int_equal(pipe(out), 0);
 	pid = nsctl_clone(CLONE_NEWUSER, -1, NULL);
+	if (pid == -EPERM && chrooted()) {
+		print_message("# the kernel refuses a new user namespace to a chrooted caller\n");
+		close(go[0]);
+		close(go[1]);
+		close(out[0]);
+		close(out[1]);
+		skip();
+	}
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		char c;
