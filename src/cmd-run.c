@@ -170,7 +170,9 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd,
  */
 static bool spawn_can_start(const struct create_options *o)
 {
-	return !o->loopback && !o->root && !o->wd && !o->proc_dir && !o->has_uid && !o->has_gid;
+	/* --kill-child=SIGNAL is set in the forked child; SIGKILL is the spawn's own. */
+	return !o->loopback && !o->root && !o->wd && !o->proc_dir && !o->has_uid && !o->has_gid &&
+	       (!o->kill_signal || o->kill_signal == SIGKILL);
 }
 
 /* The child's PID (its pidfd in *PIDFD); on failure, say which step failed and exit. */

@@ -38,9 +38,10 @@ teardown() {
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
     [ "$(ns_inode "$TARGET" net)" = "$ns" ]
-    # The uts pin cannot be made: a plain file has its name.
+    # The uts pin cannot be made: a plain file has its name (not empty: an
+    # empty one would be a stale pin, which pin replaces).
     mkdir -p /run/nsctl/uts
-    touch "/run/nsctl/uts/$NAME"
+    echo not-a-pin >"/run/nsctl/uts/$NAME"
     run "$NSCTL" pin --net --uts "$TARGET" "$NAME"
     echo "$output"
     [ "$status" -eq 1 ]
@@ -58,7 +59,7 @@ teardown() {
     # A /run/nsctl of its own (a private tmpfs), so that what the call made is all there is.
     run unshare --mount --propagation private sh -c '
         mount -t tmpfs nsctl-hostile-pin /run/nsctl || exit 9
-        mkdir /run/nsctl/uts && touch "/run/nsctl/uts/$2" || exit 9
+        mkdir /run/nsctl/uts && echo not-a-pin >"/run/nsctl/uts/$2" || exit 9
         "$1" pin -t cgroup,ipc,net,uts "$3" "$2"
         echo "status $?"
         rm "/run/nsctl/uts/$2"
