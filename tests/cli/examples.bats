@@ -132,6 +132,7 @@ start_demo() {
 
 @test "ns_exec: joins each type; pid and time through their _for_children files" {
     require_root
+    require_userns
     unshare --cgroup --ipc --mount --net --uts --user sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
@@ -273,6 +274,7 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
 
 @test "pidfd_enter_all: user and pid namespaces; the command is a child in the pid namespace" {
     require_root
+    require_userns
     unshare --user --map-root-user --pid --fork --mount-proc sleep 600 &
     forker=$!
     TEST_PIDS+=("$forker")

@@ -235,6 +235,7 @@ signal_is_forwarded() {
 
 @test "hostile: signals blocked by the caller are still forwarded by run and enter -p" {
     require_root
+    require_userns
     signal_is_forwarded "$TMP/ready1" run -u --
     signal_is_forwarded "$TMP/ready2" run -U -r -p --init --
     start_pid_ns_target
@@ -259,6 +260,7 @@ signal_is_forwarded() {
 
 @test "hostile: a umask of 077 reaches PROGRAM unchanged, and nsctl never calls umask()" {
     require_root
+    require_userns
     start_target --uts
     # PROGRAM reads its umask from /proc: a shell's "umask" would call umask() itself.
     for args in "run -u --" "run -U -r -p --init --" "unshare -U -r --" "enter $TARGET"; do
@@ -398,6 +400,7 @@ attack_parent_exe() {
 
 @test "hostile: a multithreaded caller joining a user or time namespace: the library's errno, the CLI's message" {
     require_root
+    require_userns
     start_target --user --map-root-user --time --uts
     # The library, from a process with a second thread: EINVAL and EUSERS, nothing joined.
     run "$TOOLS/threaded-join" "$TARGET"

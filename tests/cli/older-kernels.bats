@@ -258,6 +258,7 @@ check_enter() {
 
 @test "older kernels: enter joins the target's namespaces with each fallback, and with all" {
     require_root
+    require_userns
     start_pid_ns_target --user --map-root-user --uts --ipc --net --mount --cgroup --time
     run_on_old_kernels check_enter
 }
@@ -315,6 +316,7 @@ check_list() {
 
 @test "older kernels: list agrees with /proc with each fallback, and with all" {
     require_root
+    require_userns
     # A uts namespace with no process left, held by a pin only.
     start_target --uts
     "$NSCTL" pin -u "$TARGET" "$TMP/uts"

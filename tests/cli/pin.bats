@@ -143,6 +143,7 @@ teardown() {
 
 @test "pin: a user namespace pin keeps the user namespace" {
     require_root
+    require_userns
     start_target --user
     inode=$(ns_inode "$TARGET" user)
     run "$NSCTL" pin --user "$TARGET" "$TMP/user"

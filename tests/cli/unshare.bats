@@ -49,6 +49,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 
 @test "unshare: each type option makes exactly that namespace new (pid: for children)" {
     require_root
+    require_userns
     for t in $all_types; do
         opt=--$t
         [ $t = mnt ] && opt=--mount
@@ -115,6 +116,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 
 @test "unshare: several ranges as root, written by a helper that is gone before PROGRAM" {
     require_root
+    require_userns
     run "$NSCTL" unshare -U --map-users 0:100000:65536 --map-groups 0:100000:65536 --map-groups 65536:5000:1 \
         cat /proc/self/uid_map /proc/self/gid_map /proc/thread-self/children
     echo "$output"
@@ -152,6 +154,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 
 @test "unshare: --TYPE=FILE pins, seen by nsenter and ip netns; user pin kept by the helper" {
     require_root
+    require_userns
     PINS=("$TMP/uts" "$TMP/user" "$TMP/time" "$TMP/mnt" "/run/netns/nsctl-unshare-$$")
     mkdir -p /run/netns
     run "$NSCTL" unshare --uts="$TMP/uts" --user="$TMP/user" --time="$TMP/time" --mount="$TMP/mnt" \
@@ -216,6 +219,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 }
 
 @test "unshare: PROGRAM gets fds 0-2 only, unless --keep-fd" {
+    require_userns
     run bash -c 'exec 7</dev/null; "$NSCTL" unshare -U ls /proc/self/fd'
     [ "$status" -eq 0 ]
     [[ "$output" != *7* ]]

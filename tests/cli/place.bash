@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What the place the tests run in allows: a chroot (a Debian chroot made with
+# debootstrap, say) shares the machine's namespaces, but its root is a
+# directory inside a mount, and the kernel treats a chrooted caller apart.
+
+# shellcheck source=tests/cli/chroot.bash
+source "${BASH_SOURCE[0]%/*}/chroot.bash"
+
+# The same as a program (for timeout, prefix arrays, background targets).
+PRIVATE_MOUNT_NS=$(cd "${BASH_SOURCE[0]%/*}" && pwd)/private-mount-ns
+
+# True where this process is chrooted: its root is not PID 1's (root can see
+# PID 1's root; an ordinary user cannot, and is then taken as not chrooted).
+running_chrooted() {
+    local ours theirs
+    ours=$(stat -c %d:%i / 2>/dev/null) || return 1
+    theirs=$(stat -L -c %d:%i /proc/1/root 2>/dev/null) || return 1
+    [ "$ours" != "$theirs" ]
+}
+
+# Skip the test where no user namespace can be made for the reason a chroot
+# gives: clone(2) and unshare(2) fail with EPERM for a chrooted caller (the
+# kernel's check that it cannot escape through a new user namespace).  Any
+# other failure is left to the test, which then fails and says so.
+require_userns() {
+    local err
+    err=$(unshare --user true 2>&1) && return 0
+    if [[ "$err" == *"Operation not permitted"* ]] && running_chrooted; then
+        skip "a chrooted process cannot make user namespaces (the kernel refuses: EPERM)"
+    fi
+}
+
+# True where util-linux can make a private mount namespace: not in a chroot,
+# whose "/" is no mount root (mount(MS_PRIVATE) on it fails with EINVAL).
+private_unshare_works() {
+    unshare --mount --propagation private true 2>/dev/null
+}
+
+# Skip the test where "ip netns exec" cannot work: it makes its mounts private
+# from "/", which in a chroot is no mount root (EINVAL).
+require_ip_netns_exec() {
+    if ! private_unshare_works && running_chrooted; then
+        skip "ip netns exec cannot work in a chroot: / is no mount root there (EINVAL)"
+    fi
+}
