@@ -30,25 +30,9 @@ without_proc() {
 
 # Start "unshare [options] sleep" in the background; its PID is TARGET.
 # Without --fork, unshare execs sleep, so the PID is the sleeper in the new namespaces.
-# In a chroot, a mount namespace asked for without --propagation is made by
-# private_mount_ns (util-linux cannot make it private there), before the others.
 start_target() {
-    local rest=() a mount=
-    for a in "$@"; do
-        case $a in
-            --mount | -m) mount=1 ;;
-            --propagation*)
-                mount=
-                break
-                ;;
-            *) rest+=("$a") ;;
-        esac
-    done
-    if [ -n "$mount" ] && ! private_unshare_works; then
-        "$PRIVATE_MOUNT_NS" unshare "${rest[@]}" sleep 600 &
-    else
-        unshare "$@" sleep 600 &
-    fi
+    unshare_here "$@"
+    "${UNSHARE_HERE[@]}" sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep

@@ -41,6 +41,27 @@ private_unshare_works() {
     unshare --mount --propagation private true 2>/dev/null
 }
 
+# unshare_here OPTION...: set UNSHARE_HERE to a command that runs
+# "unshare OPTION..." here, followed by PROGRAM [ARG...].  In a chroot a mount
+# namespace asked for without --propagation is made by private-mount-ns
+# (util-linux cannot make it private there), before the others; as every step
+# execs the next, PROGRAM keeps the PID either way.
+unshare_here() {
+    local rest=() a mount=
+    UNSHARE_HERE=(unshare "$@")
+    for a in "$@"; do
+        case $a in
+            --mount | -m) mount=1 ;;
+            --propagation*) return 0 ;;
+            -*) rest+=("$a") ;;
+            *) break ;;
+        esac
+    done
+    if [ -n "$mount" ] && ! private_unshare_works; then
+        UNSHARE_HERE=("$PRIVATE_MOUNT_NS" unshare "${rest[@]}")
+    fi
+}
+
 # Skip the test where "ip netns exec" cannot work: it makes its mounts private
 # from "/", which in a chroot is no mount root (EINVAL).
 require_ip_netns_exec() {

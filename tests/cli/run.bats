@@ -38,10 +38,10 @@ inside_inodes() {
     for t in $all_types; do echo "$t $(stat -L -c %i /proc/self/ns/$t)"; done
 }
 
-@test "run: each type option makes exactly that namespace new" {
-    require_root
-    require_userns
-    for opt in -C -i -m -n -p -T -U -u; do
+# Each OPTION given makes exactly the namespace of its type new.
+run_makes_only_its_namespace() {
+    local opt new t inside changed
+    for opt in "$@"; do
         run "$NSCTL" run $opt -- sh -c "for t in $all_types; do echo \"\$t \$(stat -L -c %i /proc/self/ns/\$t)\"; done"
         echo "$opt: $status $output"
         [ "$status" -eq 0 ]
@@ -58,6 +58,17 @@ inside_inodes() {
             -U) [ "$changed" = user ] ;; -u) [ "$changed" = uts ] ;;
         esac
     done
+}
+
+@test "run: each type option makes exactly that namespace new" {
+    require_root
+    run_makes_only_its_namespace -C -i -m -n -p -T -u
+}
+
+@test "run: -U makes exactly the user namespace new" {
+    require_root
+    require_userns
+    run_makes_only_its_namespace -U
 }
 
 @test "run: long forms, all eight at once, seen from outside by lsns" {
@@ -208,6 +219,7 @@ inside_inodes() {
 
 @test "run: -c and --map-user map the caller's own ids" {
     require_root
+    require_userns
     run "$NSCTL" run -c cat /proc/self/uid_map
     [[ "$output" =~ ^\ +0\ +0\ +1$ ]]
     run "$NSCTL" run --map-user 1234 --map-group 4321 sh -c 'cat /proc/self/uid_map /proc/self/gid_map; id -u; id -g'

@@ -47,10 +47,10 @@ all_types="cgroup ipc mnt net pid time user uts"
     [ "$(lsns -n -o NS -t uts -p $pid | tr -d ' ')" = "$(ns_inode $pid uts)" ]
 }
 
-@test "unshare: each type option makes exactly that namespace new (pid: for children)" {
-    require_root
-    require_userns
-    for t in $all_types; do
+# For each TYPE given, its option makes exactly that namespace new (pid: for children).
+unshare_makes_only_its_namespace() {
+    local t opt files new i u
+    for t in "$@"; do
         opt=--$t
         [ $t = mnt ] && opt=--mount
         # PROGRAM is stat itself: a shell would fork, and a new PID namespace allows one init.
@@ -79,6 +79,17 @@ all_types="cgroup ipc mnt net pid time user uts"
             [ "$new" -eq 1 ]
         fi
     done
+}
+
+@test "unshare: each type option makes exactly that namespace new (pid: for children)" {
+    require_root
+    unshare_makes_only_its_namespace ${all_types/user/}
+}
+
+@test "unshare: --user makes exactly the user namespace new" {
+    require_root
+    require_userns
+    unshare_makes_only_its_namespace user
 }
 
 @test "unshare: -p: PROGRAM's first child is PID 1" {
