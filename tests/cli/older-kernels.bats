@@ -207,6 +207,7 @@ check_run() {
 
 @test "older kernels: run makes every namespace right with each fallback, and with all" {
     require_root
+    require_userns
     run_on_old_kernels check_run
 }
 
@@ -235,6 +236,7 @@ check_unshare() {
 
 @test "older kernels: unshare makes every namespace right with each fallback, and with all" {
     require_root
+    require_userns
     run_on_old_kernels check_unshare
 }
 
