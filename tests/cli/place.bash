@@ -42,23 +42,24 @@ private_unshare_works() {
 }
 
 # unshare_here OPTION...: set UNSHARE_HERE to a command that runs
-# "unshare OPTION..." here, followed by PROGRAM [ARG...].  In a chroot a mount
-# namespace asked for without --propagation is made by private-mount-ns
-# (util-linux cannot make it private there), before the others; as every step
-# execs the next, PROGRAM keeps the PID either way.
+# "unshare OPTION..." here, followed by PROGRAM [ARG...].  In a chroot, where
+# util-linux cannot make a new mount namespace private (--mount, --mount-proc
+# without --propagation), private-mount-ns makes a private one first, and
+# unshare copies it with --propagation unchanged (a copy of a private mount is
+# private); every step execs the next, so PROGRAM keeps the PID either way.
 unshare_here() {
-    local rest=() a mount=
+    local a mount=
     UNSHARE_HERE=(unshare "$@")
     for a in "$@"; do
         case $a in
-            --mount | -m) mount=1 ;;
+            --mount | -m | --mount-proc | --mount-proc=*) mount=1 ;;
             --propagation*) return 0 ;;
-            -*) rest+=("$a") ;;
+            -*) ;;
             *) break ;;
         esac
     done
     if [ -n "$mount" ] && ! private_unshare_works; then
-        UNSHARE_HERE=("$PRIVATE_MOUNT_NS" unshare "${rest[@]}")
+        UNSHARE_HERE=("$PRIVATE_MOUNT_NS" unshare --propagation unchanged "$@")
     fi
 }
 
