@@ -385,7 +385,7 @@ teardown() {
 @test "habits: enter -W/--wdns DIR: the working directory as the joined mounts show it" {
     require_root
     # A directory that exists only in the target's mount namespace.
-    unshare -m --propagation private sh -c "mount -t tmpfs habits-$$ /mnt && mkdir /mnt/only-inside && exec sleep 600" &
+    "$PRIVATE_MOUNT_NS" sh -c "mount -t tmpfs habits-$$ /mnt && mkdir /mnt/only-inside && exec sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep

@@ -110,7 +110,7 @@ assert_all_arguments() {
     for d in bin lib lib64 sbin; do ln -s "usr/$d" "$root/$d"; done
     # In a mount namespace of its own: the root is a plain directory, so that
     # making "/" private fails (EINVAL: not a mount) in the child.
-    run -125 timeout 20 unshare --mount --propagation private sh -c '
+    run -125 timeout 20 "$PRIVATE_MOUNT_NS" sh -c '
         root=$1; shift
         for d in usr etc work proc dev tmp; do mount --rbind "/$d" "$root/$d" || exit 99; done
         exec chroot "$root" "$@"' sh "$root" "$NSCTL" run -m -u -- true
