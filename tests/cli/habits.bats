@@ -277,7 +277,7 @@ teardown() {
     [ "$status" -eq 0 ]
     [[ "$output" == *"/run/netns/$name: a stale pin (an empty file, no namespace mounted on it): replaced"* ]]
     [ "$(stat -c %i "/run/netns/$name")" = "$(ns_inode "$TARGET" net)" ]
-    ip netns exec "$name" readlink /proc/self/ns/net | grep -q "$(ns_inode "$TARGET" net)"
+    netns_exec_here "$name" readlink /proc/self/ns/net | grep -q "$(ns_inode "$TARGET" net)"
     # A live pin is no stale one: unpin unmounts it as always.
     run timeout 10 "$NSCTL" unpin "$name"
     [ "$status" -eq 0 ]
@@ -423,6 +423,7 @@ teardown() {
 
 @test "habits: enter NAME as ip netns exec NAME: its /sys/class/net and /etc/netns/NAME, side by side" {
     require_root
+    require_ip_netns_exec
     name=habits-$$-$BATS_TEST_NUMBER
     ip netns add "$name"
     NETNS+=("$name")

@@ -70,3 +70,17 @@ require_ip_netns_exec() {
         skip "ip netns exec cannot work in a chroot: / is no mount root there (EINVAL)"
     fi
 }
+
+# netns_exec_here NAME COMMAND...: "ip netns exec NAME COMMAND..." where it
+# works; in a chroot, where it cannot (see above), nsenter into the same file,
+# /run/netns/NAME: the network namespace alone, without ip's /sys and
+# /etc/netns/NAME (the tests that look at those skip instead).
+netns_exec_here() {
+    local name=$1
+    shift
+    if private_unshare_works || ! running_chrooted; then
+        ip netns exec "$name" "$@"
+    else
+        nsenter --net="/run/netns/$name" "$@"
+    fi
+}
