@@ -33,6 +33,7 @@ teardown() {
 
 @test "habits: run -Uru is user, map-root, uts: no pin file ./ru" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" run -Uru -- sh -c 'id -u; readlink /proc/self/ns/user; readlink /proc/self/ns/uts'
     echo "$output"
     [ "$status" -eq 0 ]
@@ -68,6 +69,7 @@ teardown() {
 
 @test "habits: run -Urpm --mount-proc, the common unshare line, works" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" run -Urpm --mount-proc -- sh -c 'echo $$; id -u; ls /proc | grep -c "^[0-9]"; readlink /proc/self/ns/pid'
     echo "$output"
     [ "$status" -eq 0 ]
@@ -80,6 +82,7 @@ teardown() {
 
 @test "habits: unshare -Urm: user, map-root, mount" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" unshare -Urm -- sh -c 'id -u; readlink /proc/self/ns/mnt'
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = 0 ]
@@ -300,6 +303,7 @@ teardown() {
 
 @test "habits: enter into a user namespace that maps no uid 0 names the cause and what helps" {
     require_root
+    require_userns
     # util-linux's "unshare -U" maps nothing but makes its owner root's: join it as root would.
     start_target --user
     run -125 timeout 10 "$NSCTL" enter "$TARGET" true
@@ -363,6 +367,7 @@ teardown() {
 
 @test "habits: enter --user-parent joins the parent of the target's user namespace, as nsenter's" {
     require_root
+    require_userns
     unshare -Ur sh -c "readlink /proc/self/ns/user > '$TMP/middle'; exec unshare -U --map-root-user sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
@@ -464,6 +469,7 @@ teardown() {
 
 @test "habits: enter --keep-caps keeps the capabilities across -S and the exec, as nsenter's" {
     require_root
+    require_userns
     "$NSCTL" run --map-users=0:3300000:65536 --map-groups=0:3300000:65536 -- sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")
