@@ -156,7 +156,9 @@ pin_by_hand() {
         run -127 "$NSCTL" enter "$t" /nonexistent/program
         [ "$status" -eq 127 ]
         [[ "$output" == *"nsctl: enter: cannot execute '/nonexistent/program'"* ]]
-        run "$NSCTL" enter "$t" "$TMP/not-executable"
+        # -r: TMP as the target sees it, in its root, which in a chroot is not
+        # its mount namespace's (where setns() puts the caller, as nsenter's does).
+        run "$NSCTL" enter -r "$t" "$TMP/not-executable"
         [ "$status" -eq 126 ]
     done
     run "$NSCTL" enter "$(dead_pid)" true

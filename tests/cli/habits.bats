@@ -395,8 +395,10 @@ teardown() {
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
     [ ! -d /mnt/only-inside ]
+    # -r: DIR in the target's root, which in a chroot is not its mount
+    # namespace's (where setns() puts the caller, as nsenter's does).
     for form in -W --wdns; do
-        run timeout 10 "$NSCTL" enter -m "$form" /mnt/only-inside "$TARGET" pwd
+        run timeout 10 "$NSCTL" enter -m -r "$form" /mnt/only-inside "$TARGET" pwd
         echo "$form: $output"
         [ "$status" -eq 0 ]
         [ "$output" = /mnt/only-inside ]
