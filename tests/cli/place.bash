@@ -9,18 +9,20 @@ source "${BASH_SOURCE[0]%/*}/chroot.bash"
 # The same as a program (for timeout, prefix arrays, background targets).
 PRIVATE_MOUNT_NS=$(cd "${BASH_SOURCE[0]%/*}" && pwd)/private-mount-ns
 
-# True where this process is chrooted: its root is not PID 1's; or, where
-# PID 1's root cannot be looked at (even root may be refused it), "/" is no
-# mount root: no line of its mountinfo has "/" for mount point (the kernel
-# shows only the mounts reachable from the caller's root).
+# True where this process is chrooted: "/" is no mount root (no line of its
+# mountinfo has "/" for mount point: the kernel shows only the mounts
+# reachable from the caller's root), or its root is not PID 1's (a chroot
+# into a mount's root; PID 1's root may be refused even to root, and in a
+# PID namespace of its own PID 1 may be chrooted too: hence mountinfo first).
 running_chrooted() {
     local ours theirs
-    ours=$(stat -c %d:%i / 2>/dev/null) || return 1
-    if theirs=$(stat -L -c %d:%i /proc/1/root 2>/dev/null); then
-        [ "$ours" != "$theirs" ]
-        return
+    if [ -r /proc/self/mountinfo ] &&
+        ! awk '$5 == "/" { found = 1 } END { exit !found }' /proc/self/mountinfo; then
+        return 0
     fi
-    ! awk '$5 == "/" { found = 1 } END { exit !found }' /proc/self/mountinfo
+    ours=$(stat -c %d:%i / 2>/dev/null) || return 1
+    theirs=$(stat -L -c %d:%i /proc/1/root 2>/dev/null) || return 1
+    [ "$ours" != "$theirs" ]
 }
 
 # Skip the test where no user namespace can be made for the reason a chroot
