@@ -49,6 +49,7 @@ private_unshare_works() {
 # without --propagation), private-mount-ns makes a private one first, and
 # unshare copies it with --propagation unchanged (a copy of a private mount is
 # private); every step execs the next, so PROGRAM keeps the PID either way.
+# shellcheck disable=SC2034 # UNSHARE_HERE is for the caller
 unshare_here() {
     local a mount=
     UNSHARE_HERE=(unshare "$@")
