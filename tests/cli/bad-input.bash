@@ -131,7 +131,7 @@ find_kernel_thread() {
 # namespaces (before Linux 5.6): in a mount namespace of its own, the time
 # files of its /proc/PID/ns are hidden (the other ones bind-mounted back), and
 # unshare() and setns() fail with EINVAL for CLONE_NEWTIME as such a kernel's do.
-WITHOUT_TIME_NAMESPACE=(unshare --mount --propagation private sh -c '
+WITHOUT_TIME_NAMESPACE=("$PRIVATE_MOUNT_NS" sh -c '
     dir=$0/ns-$$
     mkdir "$dir" || exit 125
     for t in cgroup ipc net pid pid_for_children user uts; do

@@ -40,7 +40,8 @@ all_types="cgroup ipc mnt net pid time user uts"
 start_named_target() {
     local host=$1
     shift
-    unshare "$@" sh -c "hostname '$host'; exec sleep 600" &
+    unshare_here "$@"
+    "${UNSHARE_HERE[@]}" sh -c "hostname '$host'; exec sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
@@ -50,7 +51,8 @@ start_named_target() {
 start_pidns_target() {
     local host=$1 i
     shift
-    unshare --pid --fork --mount-proc --uts "$@" sh -c "hostname '$host'; exec sleep 600" &
+    unshare_here --pid --fork --mount-proc --uts "$@"
+    "${UNSHARE_HERE[@]}" sh -c "hostname '$host'; exec sleep 600" &
     TEST_PIDS+=("$!")
     for i in $(seq 200); do
         TARGET=$(pgrep -P "$!" sleep) && break
@@ -154,7 +156,9 @@ pin_by_hand() {
         run -127 "$NSCTL" enter "$t" /nonexistent/program
         [ "$status" -eq 127 ]
         [[ "$output" == *"nsctl: enter: cannot execute '/nonexistent/program'"* ]]
-        run "$NSCTL" enter "$t" "$TMP/not-executable"
+        # -r: TMP as the target sees it, in its root, which in a chroot is not
+        # its mount namespace's (where setns() puts the caller, as nsenter's does).
+        run "$NSCTL" enter -r "$t" "$TMP/not-executable"
         [ "$status" -eq 126 ]
     done
     run "$NSCTL" enter "$(dead_pid)" true
@@ -222,6 +226,7 @@ fds_of_program() {
 
 @test "enter: an ip netns name, as ip netns exec sees it" {
     require_root
+    require_ip_netns_exec
     ip netns add "$NAME"
     NETNS+=("$NAME")
     ip netns exec "$NAME" ip link set lo up
@@ -339,7 +344,8 @@ fds_of_program() {
         mkdir -p "$TMP/root$(dirname "$lib")"
         cp "$lib" "$TMP/root$lib"
     done
-    (cd "$TMP/cwd" && exec unshare --uts --mount chroot "$TMP/root" /bin/sh -c 'cd /work; exec /bin/sleep 600') &
+    unshare_here --uts --mount
+    (cd "$TMP/cwd" && exec "${UNSHARE_HERE[@]}" chroot "$TMP/root" /bin/sh -c 'cd /work; exec /bin/sleep 600') &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep

@@ -33,7 +33,8 @@ teardown() {
 
 # A process in new namespaces made by util-linux, its hostname NAME: TARGET.
 start_named_target() {
-    unshare "$@" sh -c "hostname $NAME && exec sleep 600" &
+    unshare_here "$@"
+    "${UNSHARE_HERE[@]}" sh -c "hostname $NAME && exec sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
@@ -132,6 +133,7 @@ start_demo() {
 
 @test "ns_exec: joins each type; pid and time through their _for_children files" {
     require_root
+    require_userns
     unshare --cgroup --ipc --mount --net --uts --user sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
@@ -195,7 +197,7 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
 
 @test "unshare: each option makes a new namespace of its type" {
     require_root
-    for t in cgroup ipc mnt net user uts; do
+    for t in cgroup ipc mnt net uts; do
         letter=${LETTER[$t]}
         run -0 "$EX/unshare" "-$letter" readlink "/proc/self/ns/$t"
         echo "$t -$letter: $output"
@@ -217,6 +219,14 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
         t=${line%%:*}
         [ "$line" != "$(readlink "/proc/self/ns/$t")" ]
     done
+}
+
+@test "unshare: -U makes a new user namespace" {
+    require_root
+    require_userns
+    run -0 "$EX/unshare" "-${LETTER[user]}" readlink /proc/self/ns/user
+    [[ "$output" == "user:["* ]]
+    [ "$output" != "$(readlink /proc/self/ns/user)" ]
 }
 
 @test "unshare -u: a hostname set inside is not the host's" {
@@ -273,6 +283,7 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
 
 @test "pidfd_enter_all: user and pid namespaces; the command is a child in the pid namespace" {
     require_root
+    require_userns
     unshare --user --map-root-user --pid --fork --mount-proc sleep 600 &
     forker=$!
     TEST_PIDS+=("$forker")

@@ -33,6 +33,7 @@ teardown() {
 
 @test "habits: run -Uru is user, map-root, uts: no pin file ./ru" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" run -Uru -- sh -c 'id -u; readlink /proc/self/ns/user; readlink /proc/self/ns/uts'
     echo "$output"
     [ "$status" -eq 0 ]
@@ -68,6 +69,7 @@ teardown() {
 
 @test "habits: run -Urpm --mount-proc, the common unshare line, works" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" run -Urpm --mount-proc -- sh -c 'echo $$; id -u; ls /proc | grep -c "^[0-9]"; readlink /proc/self/ns/pid'
     echo "$output"
     [ "$status" -eq 0 ]
@@ -80,6 +82,7 @@ teardown() {
 
 @test "habits: unshare -Urm: user, map-root, mount" {
     require_root
+    require_userns
     run timeout 10 "$NSCTL" unshare -Urm -- sh -c 'id -u; readlink /proc/self/ns/mnt'
     [ "$status" -eq 0 ]
     [ "${lines[0]}" = 0 ]
@@ -277,7 +280,7 @@ teardown() {
     [ "$status" -eq 0 ]
     [[ "$output" == *"/run/netns/$name: a stale pin (an empty file, no namespace mounted on it): replaced"* ]]
     [ "$(stat -c %i "/run/netns/$name")" = "$(ns_inode "$TARGET" net)" ]
-    ip netns exec "$name" readlink /proc/self/ns/net | grep -q "$(ns_inode "$TARGET" net)"
+    netns_exec_here "$name" readlink /proc/self/ns/net | grep -q "$(ns_inode "$TARGET" net)"
     # A live pin is no stale one: unpin unmounts it as always.
     run timeout 10 "$NSCTL" unpin "$name"
     [ "$status" -eq 0 ]
@@ -300,6 +303,7 @@ teardown() {
 
 @test "habits: enter into a user namespace that maps no uid 0 names the cause and what helps" {
     require_root
+    require_userns
     # util-linux's "unshare -U" maps nothing but makes its owner root's: join it as root would.
     start_target --user
     run -125 timeout 10 "$NSCTL" enter "$TARGET" true
@@ -363,6 +367,7 @@ teardown() {
 
 @test "habits: enter --user-parent joins the parent of the target's user namespace, as nsenter's" {
     require_root
+    require_userns
     unshare -Ur sh -c "readlink /proc/self/ns/user > '$TMP/middle'; exec unshare -U --map-root-user sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
@@ -385,13 +390,15 @@ teardown() {
 @test "habits: enter -W/--wdns DIR: the working directory as the joined mounts show it" {
     require_root
     # A directory that exists only in the target's mount namespace.
-    unshare -m --propagation private sh -c "mount -t tmpfs habits-$$ /mnt && mkdir /mnt/only-inside && exec sleep 600" &
+    "$PRIVATE_MOUNT_NS" sh -c "mount -t tmpfs habits-$$ /mnt && mkdir /mnt/only-inside && exec sleep 600" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
     [ ! -d /mnt/only-inside ]
+    # -r: DIR in the target's root, which in a chroot is not its mount
+    # namespace's (where setns() puts the caller, as nsenter's does).
     for form in -W --wdns; do
-        run timeout 10 "$NSCTL" enter -m "$form" /mnt/only-inside "$TARGET" pwd
+        run timeout 10 "$NSCTL" enter -m -r "$form" /mnt/only-inside "$TARGET" pwd
         echo "$form: $output"
         [ "$status" -eq 0 ]
         [ "$output" = /mnt/only-inside ]
@@ -423,6 +430,7 @@ teardown() {
 
 @test "habits: enter NAME as ip netns exec NAME: its /sys/class/net and /etc/netns/NAME, side by side" {
     require_root
+    require_ip_netns_exec
     name=habits-$$-$BATS_TEST_NUMBER
     ip netns add "$name"
     NETNS+=("$name")
@@ -463,6 +471,7 @@ teardown() {
 
 @test "habits: enter --keep-caps keeps the capabilities across -S and the exec, as nsenter's" {
     require_root
+    require_userns
     "$NSCTL" run --map-users=0:3300000:65536 --map-groups=0:3300000:65536 -- sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")

@@ -6,6 +6,8 @@
 # "run -N" and "run !" check the status themselves (bats 1.5 and later).
 bats_require_minimum_version 1.5.0
 
+source "${BASH_SOURCE[0]%/*}/place.bash"
+
 # PIDs this test started; teardown kills exactly these, never anything else.
 TEST_PIDS=()
 
@@ -19,7 +21,7 @@ TEST_PIDS=()
 without_proc() {
     local fake=""
     ldd "$NSCTL" | grep -q libasan && fake=1
-    unshare --mount --propagation private sh -c '
+    private_mount_ns sh -c '
         mount -t tmpfs none /proc &&
             if [ -n "$0" ]; then
                 mkdir /proc/self && printf "ASAN_OPTIONS=detect_leaks=0\0" >/proc/self/environ
@@ -29,7 +31,8 @@ without_proc() {
 # Start "unshare [options] sleep" in the background; its PID is TARGET.
 # Without --fork, unshare execs sleep, so the PID is the sleeper in the new namespaces.
 start_target() {
-    unshare "$@" sleep 600 &
+    unshare_here "$@"
+    "${UNSHARE_HERE[@]}" sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
@@ -92,6 +95,7 @@ as_nobody() {
 
 require_userns_for_nobody() {
     require_root
+    require_userns
     as_nobody unshare --user true 2>/dev/null ||
         skip "an unprivileged user cannot create user namespaces here"
 }

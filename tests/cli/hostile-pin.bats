@@ -32,8 +32,9 @@ teardown() {
     require_root
     ip netns add "$NAME"
     ns=$(stat -c %i "/run/netns/$NAME")
-    # A process in that network namespace, with a uts namespace of its own.
-    ip netns exec "$NAME" unshare --uts sleep 600 &
+    # A process in that network namespace, with a uts namespace of its own
+    # (nsenter rather than ip netns exec, which cannot work in a chroot).
+    nsenter --net="/run/netns/$NAME" unshare --uts sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
@@ -50,14 +51,14 @@ teardown() {
     # The net pin was there before: not this call's to take back.
     [ "$(stat -c %i "/run/netns/$NAME")" = "$ns" ]
     [ "$(stat -f -c %T "/run/netns/$NAME")" = nsfs ]
-    ip netns exec "$NAME" true
+    nsenter --net="/run/netns/$NAME" true
 }
 
 @test "hostile-pin: a failed pin of several types leaves no pin and no directory it made" {
     require_root
     start_target --uts --ipc --net --cgroup
     # A /run/nsctl of its own (a private tmpfs), so that what the call made is all there is.
-    run unshare --mount --propagation private sh -c '
+    run "$PRIVATE_MOUNT_NS" sh -c '
         mount -t tmpfs nsctl-hostile-pin /run/nsctl || exit 9
         mkdir /run/nsctl/uts && echo not-a-pin >"/run/nsctl/uts/$2" || exit 9
         "$1" pin -t cgroup,ipc,net,uts "$3" "$2"
@@ -238,9 +239,12 @@ check_race() {
 
 @test "hostile-pin: where / is shared, a mount NAME pin makes only nsctl's own /run/nsctl/mnt private, with every fallback" {
     require_root
+    if running_chrooted; then
+        skip "in a chroot / is no mount root: it cannot be made shared (EINVAL)"
+    fi
     # A systemd host's shared /, in a mount namespace of this test's own.
     for deny in "" "-s mount_setattr" "-s open_tree" "-s move_mount" "-s open_tree -s mount_setattr"; do
-        run unshare --mount --propagation private sh -c '
+        run "$PRIVATE_MOUNT_NS" sh -c '
             nsctl=$1 name=$2; shift 2
             mount --make-shared / && mount -t tmpfs nsctl-hostile-pin /run/nsctl &&
                 mount --make-shared /run/nsctl || exit 9

@@ -150,13 +150,9 @@ signal_state() {
     [ "$status" -eq 3 ]
     run_with_closed_std_fds "$NSCTL" run -u -- "$TMP"
     [ "$status" -eq 126 ]
-    run_with_closed_std_fds "$NSCTL" run -U -r -p --init -- true
-    [ "$status" -eq 0 ]
     run_with_closed_std_fds "$NSCTL" unshare -u -- sh -c 'readlink /proc/$$/fd/1 | cat >"$1"' sh "$out"
     [ "$status" -eq 0 ]
     [ "$(cat "$out")" = /dev/null ]
-    run_with_closed_std_fds "$NSCTL" unshare -U -r -- "$TMP"
-    [ "$status" -eq 126 ]
     run_with_closed_std_fds "$NSCTL" enter "$TARGET" sh -c 'readlink /proc/self/ns/uts >"$1"' sh "$out"
     [ "$status" -eq 0 ]
     [ "$(cat "$out")" = "uts:[$(ns_inode "$TARGET" uts)]" ]
@@ -178,6 +174,15 @@ signal_state() {
     [ "$status" -eq 1 ]
 }
 
+@test "hostile: closed 0-2 for run and unshare into a user namespace" {
+    require_root
+    require_userns
+    run_with_closed_std_fds "$NSCTL" run -U -r -p --init -- true
+    [ "$status" -eq 0 ]
+    run_with_closed_std_fds "$NSCTL" unshare -U -r -- "$TMP"
+    [ "$status" -eq 126 ]
+}
+
 @test "hostile: argc == 0 never reaches a subcommand, whatever the environment says" {
     # Before Linux 5.18 the environment strings would be argv[1...]: they name a subcommand
     # and a PROGRAM that would leave a file behind if it ran.
@@ -191,6 +196,7 @@ signal_state() {
 
 @test "hostile: run mirrors the exit and forwards signals with SIGCHLD ignored and signals blocked" {
     require_root
+    require_userns
     run_with_hostile_signals "$NSCTL" run -u -- sh -c 'exit 7'
     [ "$status" -eq 7 ]
     run_with_hostile_signals "$NSCTL" run -U -r -p -- sh -c 'exit 8'
@@ -235,6 +241,7 @@ signal_is_forwarded() {
 
 @test "hostile: signals blocked by the caller are still forwarded by run and enter -p" {
     require_root
+    require_userns
     signal_is_forwarded "$TMP/ready1" run -u --
     signal_is_forwarded "$TMP/ready2" run -U -r -p --init --
     start_pid_ns_target
@@ -259,6 +266,7 @@ signal_is_forwarded() {
 
 @test "hostile: a umask of 077 reaches PROGRAM unchanged, and nsctl never calls umask()" {
     require_root
+    require_userns
     start_target --uts
     # PROGRAM reads its umask from /proc: a shell's "umask" would call umask() itself.
     for args in "run -u --" "run -U -r -p --init --" "unshare -U -r --" "enter $TARGET"; do
@@ -294,6 +302,7 @@ LIST_FDS=(sh -c 'ls -v /proc/$$/fd; true')
 
 @test "hostile: 1200 inherited fds, up to the limit, none close-on-exec: none reaches PROGRAM" {
     require_root
+    require_userns
     run_with_many_fds sh -c 'ls /proc/$$/fd | wc -l'
     [ "$output" -ge 1200 ]
     run_with_many_fds "$NSCTL" run -u -- "${LIST_FDS[@]}"
@@ -357,6 +366,7 @@ attack_parent_exe() {
 
 @test "hostile: PROGRAM cannot reach the nsctl binary to overwrite it (CVE-2019-5736)" {
     require_root
+    require_userns
     sum=$(sha256sum <"$NSCTL")
     # A #!/proc/self/exe script: its interpreter is nsctl itself, which refuses the script.
     printf '#!/proc/self/exe\n' >"$TMP/script"
@@ -398,6 +408,7 @@ attack_parent_exe() {
 
 @test "hostile: a multithreaded caller joining a user or time namespace: the library's errno, the CLI's message" {
     require_root
+    require_userns
     start_target --user --map-root-user --time --uts
     # The library, from a process with a second thread: EINVAL and EUSERS, nothing joined.
     run "$TOOLS/threaded-join" "$TARGET"

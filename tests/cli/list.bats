@@ -161,7 +161,7 @@ child_of() {
     start_target --uts
     ino=$(ns_inode "$TARGET" uts)
     touch "$TMP/pin"
-    start_bg unshare --mount --propagation private \
+    start_bg "$PRIVATE_MOUNT_NS" \
         bash -c "mount --bind /proc/$TARGET/ns/uts $TMP/pin && exec sleep 600"
     keeper=$TARGET
     wait_for_exec "$keeper" sleep
@@ -178,6 +178,7 @@ child_of() {
 
 @test "list: nested user namespaces, parents and owners as NS_GET_PARENT and NS_GET_USERNS tell" {
     require_root
+    require_userns
     # The outer unshare execs the inner one: no process stays in the outer user namespace.
     start_target --user --map-root-user unshare --user --map-root-user --uts
     wait_for_exec "$TARGET" sleep 2>/dev/null || true
@@ -209,6 +210,7 @@ child_of() {
 
 @test "list: --tree=parent and --tree=process" {
     require_root
+    require_userns
     start_target --user --map-root-user unshare --user --map-root-user
     inner=$(ns_inode "$TARGET" user)
     outer=$(ioctl_ino "/proc/$TARGET/ns/user" b702)
@@ -239,6 +241,7 @@ child_of() {
 
 @test "list: --dot renders with dot -Tpng" {
     require_root
+    require_userns
     start_target --user --map-root-user --uts
     run "$NSCTL" list --dot
     [ "$status" -eq 0 ]

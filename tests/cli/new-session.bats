@@ -47,6 +47,7 @@ assert_pushed_nothing() {
 
 @test "new-session: without it, a PROGRAM in a new user namespace keeps the terminal (the real outcome)" {
     require_root
+    require_userns
     want=$(tiocsti_on_own_terminal)
     for cmd in run unshare; do
         run "$PTY_RUN" "$NSCTL" "$cmd" -U -r -- "$PTY_RUN" --tiocsti X
@@ -65,6 +66,7 @@ assert_pushed_nothing() {
 
 @test "new-session: run -U -r --new-session: TIOCSTI fails, nothing reaches the terminal's input" {
     require_root
+    require_userns
     run "$PTY_RUN" "$NSCTL" run -U -r --new-session -- "$PTY_RUN" --tiocsti X
     assert_pushed_nothing
     # PROGRAM leads a session of its own, with no terminal; nsctl stays in the caller's.
@@ -85,6 +87,7 @@ assert_pushed_nothing() {
 
 @test "new-session: unshare -U -r --new-session: TIOCSTI fails, as a shell's job and as a session leader" {
     require_root
+    require_userns
     # A shell's job leads its process group: setsid() is refused, TIOCNOTTY drops the terminal.
     run "$PTY_RUN" "$NSCTL" unshare -U -r --new-session -- "$PTY_RUN" --tiocsti X
     assert_pushed_nothing
@@ -106,6 +109,7 @@ assert_pushed_nothing() {
 
 @test "new-session: enter into a user namespace, forking or not: TIOCSTI fails" {
     require_root
+    require_userns
     start_target --user --map-root-user --uts
     run "$PTY_RUN" "$NSCTL" enter --new-session "$TARGET" "$PTY_RUN" --tiocsti X
     assert_pushed_nothing

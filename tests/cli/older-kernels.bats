@@ -207,6 +207,7 @@ check_run() {
 
 @test "older kernels: run makes every namespace right with each fallback, and with all" {
     require_root
+    require_userns
     run_on_old_kernels check_run
 }
 
@@ -235,6 +236,7 @@ check_unshare() {
 
 @test "older kernels: unshare makes every namespace right with each fallback, and with all" {
     require_root
+    require_userns
     run_on_old_kernels check_unshare
 }
 
@@ -258,6 +260,7 @@ check_enter() {
 
 @test "older kernels: enter joins the target's namespaces with each fallback, and with all" {
     require_root
+    require_userns
     start_pid_ns_target --user --map-root-user --uts --ipc --net --mount --cgroup --time
     run_on_old_kernels check_enter
 }
@@ -315,6 +318,7 @@ check_list() {
 
 @test "older kernels: list agrees with /proc with each fallback, and with all" {
     require_root
+    require_userns
     # A uts namespace with no process left, held by a pin only.
     start_target --uts
     "$NSCTL" pin -u "$TARGET" "$TMP/uts"

@@ -10,7 +10,10 @@ in_pid_namespace() {
     local where=$1 script=$2
     shift 2
     case $where in
-        own) timeout 30 unshare --pid --fork --mount-proc sh -c "$script" sh "$@" ;;
+        own)
+            unshare_here --pid --fork --mount-proc
+            timeout 30 "${UNSHARE_HERE[@]}" sh -c "$script" sh "$@"
+            ;;
         host)
             # LeakSanitizer looks for the process under its own number in this
             # /proc, where that number is another process's: it must be told off.

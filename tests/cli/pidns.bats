@@ -86,8 +86,9 @@ $ENTER_SCRIPT" "$NSCTL" "$NAME" "$READY"
     [ "$(readlink /proc/self/ns/uts)" = "$before" ]
 }
 
-@test "pidns: run and unshare write id maps and clock offsets of their child, with another namespace's /proc" {
+@test "pidns: run and unshare write id maps of their child, with another namespace's /proc" {
     require_root
+    require_userns
     # A few sleepers first, so that the child's number inside is taken by some
     # other process in the host's /proc, which must not be written to.
     run in_pid_namespace host '
@@ -95,11 +96,21 @@ nsctl=$1
 sleep 5 & sleep 5 & sleep 5 &
 echo "run-map:$("$nsctl" run -U --map-root cat /proc/self/uid_map | tr -s " ")."
 echo "unshare-map:$("$nsctl" unshare -U --map-root cat /proc/self/uid_map | tr -s " ")."
-echo "run-time:$("$nsctl" run -T --monotonic 86400 cat /proc/self/timens_offsets | tr -s " " | head -1)."
 ' "$NSCTL"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"run-map: 0 0 1."* ]]
     [[ "$output" == *"unshare-map: 0 0 1."* ]]
+}
+
+@test "pidns: run writes clock offsets of its child, with another namespace's /proc" {
+    require_root
+    run in_pid_namespace host '
+nsctl=$1
+sleep 5 & sleep 5 & sleep 5 &
+echo "run-time:$("$nsctl" run -T --monotonic 86400 cat /proc/self/timens_offsets | tr -s " " | head -1)."
+' "$NSCTL"
+    echo "$output"
+    [ "$status" -eq 0 ]
     [[ "$output" == *"run-time:monotonic 86400 0."* ]]
 }

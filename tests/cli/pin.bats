@@ -46,18 +46,28 @@ teardown() {
     ! grep -q " $TMP/uts " /proc/self/mountinfo || false
 }
 
-@test "pin: a NAME for net is an ip netns name; ip netns lists, execs into and deletes it" {
+@test "pin: a NAME for net is an ip netns name; ip netns lists and deletes it" {
     require_root
     start_target --net
     run "$NSCTL" pin --net "$TARGET" "$NAME"
     [ "$status" -eq 0 ]
     [ "$(stat -c %i "/run/netns/$NAME")" = "$(ns_inode "$TARGET" net)" ]
     ip netns list | grep -q "^$NAME\b"
+    run ip netns del "$NAME"
+    [ "$status" -eq 0 ]
+    [ ! -e "/run/netns/$NAME" ]
+}
+
+@test "pin: ip netns exec runs in a net namespace pinned by NAME" {
+    require_root
+    require_ip_netns_exec
+    start_target --net
+    run "$NSCTL" pin --net "$TARGET" "$NAME"
+    [ "$status" -eq 0 ]
     run ip netns exec "$NAME" readlink /proc/self/ns/net
     [ "$output" = "net:[$(ns_inode "$TARGET" net)]" ]
     run ip netns del "$NAME"
     [ "$status" -eq 0 ]
-    [ ! -e "/run/netns/$NAME" ]
 }
 
 @test "unpin: removes a name made by ip netns add" {
@@ -143,6 +153,7 @@ teardown() {
 
 @test "pin: a user namespace pin keeps the user namespace" {
     require_root
+    require_userns
     start_target --user
     inode=$(ns_inode "$TARGET" user)
     run "$NSCTL" pin --user "$TARGET" "$TMP/user"

@@ -38,9 +38,10 @@ inside_inodes() {
     for t in $all_types; do echo "$t $(stat -L -c %i /proc/self/ns/$t)"; done
 }
 
-@test "run: each type option makes exactly that namespace new" {
-    require_root
-    for opt in -C -i -m -n -p -T -U -u; do
+# Each OPTION given makes exactly the namespace of its type new.
+run_makes_only_its_namespace() {
+    local opt new t inside changed
+    for opt in "$@"; do
         run "$NSCTL" run $opt -- sh -c "for t in $all_types; do echo \"\$t \$(stat -L -c %i /proc/self/ns/\$t)\"; done"
         echo "$opt: $status $output"
         [ "$status" -eq 0 ]
@@ -59,8 +60,20 @@ inside_inodes() {
     done
 }
 
+@test "run: each type option makes exactly that namespace new" {
+    require_root
+    run_makes_only_its_namespace -C -i -m -n -p -T -u
+}
+
+@test "run: -U makes exactly the user namespace new" {
+    require_root
+    require_userns
+    run_makes_only_its_namespace -U
+}
+
 @test "run: long forms, all eight at once, seen from outside by lsns" {
     require_root
+    require_userns
     "$NSCTL" run --cgroup --ipc --mount --net --pid --time --user --uts sleep 600 &
     TEST_PIDS+=($!)
     for i in $(seq 100); do child=$(pgrep -P $! sleep) && break; sleep 0.05; done
@@ -182,6 +195,7 @@ inside_inodes() {
 
 @test "run: -U -r as root writes uid_map and gid_map" {
     require_root
+    require_userns
     run "$NSCTL" run -r sh -c 'cat /proc/self/uid_map /proc/self/gid_map; id -u'
     echo "$output"
     [ "$status" -eq 0 ]
@@ -192,6 +206,7 @@ inside_inodes() {
 
 @test "run: --map-users and --map-groups, several ranges, as root" {
     require_root
+    require_userns
     run "$NSCTL" run -U --map-users 0:100000:1000 --map-users 1000:0:1 --map-groups 0:200000:10 \
         --setgroups deny cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups
     echo "$output"
@@ -204,6 +219,7 @@ inside_inodes() {
 
 @test "run: -c and --map-user map the caller's own ids" {
     require_root
+    require_userns
     run "$NSCTL" run -c cat /proc/self/uid_map
     [[ "$output" =~ ^\ +0\ +0\ +1$ ]]
     run "$NSCTL" run --map-user 1234 --map-group 4321 sh -c 'cat /proc/self/uid_map /proc/self/gid_map; id -u; id -g'
@@ -474,6 +490,7 @@ inside_inodes() {
 
 @test "run: a map of 341 lines is refused, 340 accepted" {
     require_root
+    require_userns
     args=()
     for i in $(seq 0 339); do args+=(--map-users "$i:$((1000 + i)):1"); done
     run "$NSCTL" run -U "${args[@]}" sh -c 'wc -l < /proc/self/uid_map'
@@ -530,6 +547,7 @@ inside_inodes() {
 
 @test "run: --TYPE=FILE pins every new namespace, seen by nsenter; a failure pins nothing" {
     require_root
+    require_userns
     pins="$TMP/cgroup $TMP/ipc $TMP/mnt $TMP/net $TMP/pid $TMP/time $TMP/user $TMP/uts"
     run "$NSCTL" run --cgroup="$TMP/cgroup" --ipc="$TMP/ipc" --mount="$TMP/mnt" --net="$TMP/net" \
         --pid="$TMP/pid" --time="$TMP/time" --user="$TMP/user" --uts="$TMP/uts" \

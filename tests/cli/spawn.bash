@@ -19,7 +19,8 @@ make_args() {
 # sleeper (unshare's child, in the new namespaces), its unshare is in TEST_PIDS.
 start_forked_target() {
     local launcher i
-    unshare --fork --kill-child "$@" sleep 600 &
+    unshare_here --fork --kill-child "$@"
+    "${UNSHARE_HERE[@]}" sleep 600 &
     launcher=$!
     TEST_PIDS+=("$launcher")
     TARGET=

@@ -37,6 +37,7 @@ assert_all_arguments() {
 }
 
 @test "spawn: run with new pid, ipc, net and user namespaces hands 100,000 arguments on" {
+    require_userns
     make_script
     make_args
     run -42 timeout 60 "$NSCTL" run -p -i -n -U -- "$SCRIPT" "${ARGS[@]}"
@@ -106,14 +107,15 @@ assert_all_arguments() {
 @test "spawn: a failing step inside reports its reason and 125 (run's propagation, where / is no mount)" {
     local root=$BATS_TEST_TMPDIR/root d
     mkdir "$root"
-    for d in usr etc work proc dev tmp; do mkdir "$root/$d"; done
+    # The build at its own path (not all of /work: a chroot has none).
+    for d in usr etc proc dev tmp "${NSCTL_BUILD#/}"; do mkdir -p "$root/$d"; done
     for d in bin lib lib64 sbin; do ln -s "usr/$d" "$root/$d"; done
     # In a mount namespace of its own: the root is a plain directory, so that
     # making "/" private fails (EINVAL: not a mount) in the child.
-    run -125 timeout 20 unshare --mount --propagation private sh -c '
-        root=$1; shift
-        for d in usr etc work proc dev tmp; do mount --rbind "/$d" "$root/$d" || exit 99; done
-        exec chroot "$root" "$@"' sh "$root" "$NSCTL" run -m -u -- true
+    run -125 timeout 20 "$PRIVATE_MOUNT_NS" sh -c '
+        root=$1 build=$2; shift 2
+        for d in /usr /etc /proc /dev /tmp "$build"; do mount --rbind "$d" "$root$d" || exit 99; done
+        exec chroot "$root" "$@"' sh "$root" "$NSCTL_BUILD" "$NSCTL" run -m -u -- true
     [[ "$output" == *"nsctl: run: --propagation: cannot change the propagation of /: Invalid argument"* ]]
 }
 

@@ -81,9 +81,10 @@ stress_call() {
             want=$name
             ;;
         4) # pin under a name (net in /run/netns, as ip netns; uts in /run/nsctl), enter it, unpin
+            # (through ip netns exec, or in a chroot, where it cannot work, nsenter)
             {
                 "$NSCTL" pin --net --uts "$target" "$PREFIX-$k" &&
-                    ip netns exec "$PREFIX-$k" readlink /proc/self/ns/net &&
+                    netns_exec_here "$PREFIX-$k" readlink /proc/self/ns/net &&
                     "$NSCTL" enter "$PREFIX-$k" sh -c "$show" &&
                     "$NSCTL" unpin "$PREFIX-$k" &&
                     [ ! -e "/run/netns/$PREFIX-$k" ] && [ ! -e "/run/nsctl/uts/$PREFIX-$k" ]

@@ -47,9 +47,10 @@ all_types="cgroup ipc mnt net pid time user uts"
     [ "$(lsns -n -o NS -t uts -p $pid | tr -d ' ')" = "$(ns_inode $pid uts)" ]
 }
 
-@test "unshare: each type option makes exactly that namespace new (pid: for children)" {
-    require_root
-    for t in $all_types; do
+# For each TYPE given, its option makes exactly that namespace new (pid: for children).
+unshare_makes_only_its_namespace() {
+    local t opt files new i u
+    for t in "$@"; do
         opt=--$t
         [ $t = mnt ] && opt=--mount
         # PROGRAM is stat itself: a shell would fork, and a new PID namespace allows one init.
@@ -78,6 +79,17 @@ all_types="cgroup ipc mnt net pid time user uts"
             [ "$new" -eq 1 ]
         fi
     done
+}
+
+@test "unshare: each type option makes exactly that namespace new (pid: for children)" {
+    require_root
+    unshare_makes_only_its_namespace ${all_types/user/}
+}
+
+@test "unshare: --user makes exactly the user namespace new" {
+    require_root
+    require_userns
+    unshare_makes_only_its_namespace user
 }
 
 @test "unshare: -p: PROGRAM's first child is PID 1" {
@@ -115,6 +127,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 
 @test "unshare: several ranges as root, written by a helper that is gone before PROGRAM" {
     require_root
+    require_userns
     run "$NSCTL" unshare -U --map-users 0:100000:65536 --map-groups 0:100000:65536 --map-groups 65536:5000:1 \
         cat /proc/self/uid_map /proc/self/gid_map /proc/thread-self/children
     echo "$output"
@@ -152,6 +165,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 
 @test "unshare: --TYPE=FILE pins, seen by nsenter and ip netns; user pin kept by the helper" {
     require_root
+    require_userns
     PINS=("$TMP/uts" "$TMP/user" "$TMP/time" "$TMP/mnt" "/run/netns/nsctl-unshare-$$")
     mkdir -p /run/netns
     run "$NSCTL" unshare --uts="$TMP/uts" --user="$TMP/user" --time="$TMP/time" --mount="$TMP/mnt" \
@@ -216,6 +230,7 @@ all_types="cgroup ipc mnt net pid time user uts"
 }
 
 @test "unshare: PROGRAM gets fds 0-2 only, unless --keep-fd" {
+    require_userns
     run bash -c 'exec 7</dev/null; "$NSCTL" unshare -U ls /proc/self/fd'
     [ "$status" -eq 0 ]
     [[ "$output" != *7* ]]

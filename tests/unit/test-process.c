@@ -269,7 +269,12 @@ static int kernel_thread_without_proc(bool kthreadd)
 	struct nsctl_process *p = NULL;
 	struct stat st;
 
-	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	/* In a chroot "/" is no mount root (EINVAL): there the mount the tmpfs
+	 * goes onto, /proc, is made private instead, so that it reaches no other
+	 * mount namespace either. */
+	if (unshare(CLONE_NEWNS) < 0 ||
+	    (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&
+	     mount(NULL, "/proc", NULL, MS_REC | MS_PRIVATE, NULL) < 0) ||
 	    mount("none", "/proc", "tmpfs", 0, NULL) < 0 || stat("/proc/self", &st) == 0)
 		return __LINE__;
 	/* Without a pidfd nor /proc nothing can hold a process: refused. */
