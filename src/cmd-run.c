@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "create-options.h"
@@ -168,11 +169,28 @@ static void prepare_child(const struct create_options *o, pid_t pid, int pidfd,
  * 'nsctl run true'.  The other steps (loopback, root, proc, working
  * directory, credentials) call into glibc, and take the forked start.
  */
+/*
+ * Is "/" the root of a mount?  Not in a chroot: there the propagation of the
+ * new mount namespace is changed through the whole namespace
+ * (nsctl_propagation_set), which the forked start does.  False where the
+ * kernel cannot tell (before 5.8): the forked start then too.
+ */
+static bool root_is_mount_root(void)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, "/", AT_NO_AUTOMOUNT, 0, &stx) < 0)
+		return false;
+	return (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+	       (stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+}
+
 static bool spawn_can_start(const struct create_options *o)
 {
 	/* --kill-child=SIGNAL is set in the forked child; SIGKILL is the spawn's own. */
 	return !o->loopback && !o->root && !o->wd && !o->proc_dir && !o->has_uid && !o->has_gid &&
-	       (!o->kill_signal || o->kill_signal == SIGKILL);
+	       (!o->kill_signal || o->kill_signal == SIGKILL) &&
+	       (o->propagation == NSCTL_PROPAGATION_UNCHANGED || root_is_mount_root());
 }
 
 /* The child's PID (its pidfd in *PIDFD); on failure, say which step failed and exit. */
