@@ -17,7 +17,7 @@ PRIVATE_MOUNT_NS=$(cd "${BASH_SOURCE[0]%/*}" && pwd)/private-mount-ns
 running_chrooted() {
     local ours theirs
     if [ -r /proc/self/mountinfo ] &&
-        ! awk '$5 == "/" { found = 1 } END { exit !found }' /proc/self/mountinfo; then
+        awk '$5 == "/" { found = 1 } END { exit found }' /proc/self/mountinfo; then
         return 0
     fi
     ours=$(stat -c %d:%i / 2>/dev/null) || return 1
