@@ -17,7 +17,9 @@ check=("${fuzz[@]}"
     # unit and CLI tests, and the independent witnesses they check nsctl against
     libcmocka-dev bats jq util-linux iproute2 uidmap procps psmisc
     # man pages are checked with groff; the formatting with clang-format; list --dot with dot
-    groff-base man-db clang-format graphviz)
+    groff-base man-db clang-format graphviz
+    # bench.bats runs a quick benchmark, which draws its plot
+    gnuplot-nox)
 # the plot of docs/PERFORMANCE.md; the peers measured
 bench=("${build[@]}" gnuplot-nox util-linux iproute2)
 
