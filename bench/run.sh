@@ -39,6 +39,7 @@ for tool in unshare nsenter lsns setpriv ip gnuplot; do
     command -v "$tool" >/dev/null || { echo "bench: $tool is missing: run make deps" >&2; exit 1; }
 done
 
+place_notes=()
 if [ -n "$quick" ]; then
     rounds=5 warmup=1
     types=(uts all)
@@ -51,6 +52,27 @@ else
     list_sizes=(100 1000 10000)
 fi
 true_bin=$(command -v true)
+
+# What this place allows.  A chroot refuses user namespaces (EPERM), and there
+# "/" is no mount root, so util-linux cannot make it private (EINVAL): there
+# "all" means the seven other types, the peer keeps the propagation as it is,
+# and the run says so.  Every other place measures all eight, as before.
+all_types=cgroup,ipc,mnt,net,pid,time,user,uts
+userns=(--user --map-root-user)
+if [ "${1:-}" != --list-inside ] && ! unshare --user "$true_bin" 2>/dev/null; then
+    all_types=cgroup,ipc,mnt,net,pid,time,uts
+    userns=()
+    kept=()
+    for t in "${types[@]}"; do [ "$t" = user ] || kept+=("$t"); done
+    types=("${kept[@]}")
+    place_notes+=("not measured: user namespaces (this place refuses them, as a chroot does); \"all\" is the seven other types")
+fi
+peer_propagation=()
+if [ "${1:-}" != --list-inside ] && ! unshare --mount "$true_bin" 2>/dev/null &&
+    unshare --mount --propagation unchanged "$true_bin" 2>/dev/null; then
+    peer_propagation=(--propagation unchanged)
+    place_notes+=("here / is no mount root (a chroot): util-linux runs with --propagation unchanged")
+fi
 
 mkdir -p "$results"
 raw=$results/raw.csv
@@ -155,7 +177,7 @@ have_nsctl() {
 # The long option of a type, the same for nsctl and util-linux.
 type_options() {
     local list=$1 t out=()
-    [ "$list" = all ] && list=cgroup,ipc,mnt,net,pid,time,user,uts
+    [ "$list" = all ] && list=$all_types
     for t in ${list//,/ }; do
         case $t in
             mnt) out+=(--mount) ;;
@@ -163,6 +185,19 @@ type_options() {
         esac
     done
     echo "${out[@]}"
+}
+
+# The TYPES argument of the bare programs: "all" spelled out as the types measured.
+bare_types() {
+    if [ "$1" = all ]; then echo "$all_types"; else echo "$1"; fi
+}
+
+# util-linux's propagation option where it cannot make / private (a chroot),
+# for a case that makes a mount namespace; nothing elsewhere.
+peer_mount() {
+    case ",$(bare_types "$1")," in
+        *,mnt,*) echo "${peer_propagation[@]+"${peer_propagation[@]}"}" ;;
+    esac
 }
 
 # measure ROUNDS LABEL PROGRAM [ARG...] [::: LABEL PROGRAM [ARG...]]...
@@ -256,6 +291,7 @@ if [ "${1:-}" = --list-inside ]; then
 fi
 
 echo "bench: $(date -u '+%F %T') UTC, $rounds rounds (+$warmup warm-up) per case, results in $results"
+for n in "${place_notes[@]+"${place_notes[@]}"}"; do note "$n"; done
 # The machine's load (1-minute average) as each group starts: a shared
 # machine's other work is noise that interleaving spreads, but does not remove.
 loads=()
@@ -267,8 +303,9 @@ load run
 have_nsctl run || note "not measured: nsctl run is not built"
 for t in "${types[@]}"; do
     read -ra opts <<<"$(type_options "$t")"
-    args=("run,$t,bare" "$bin/bare-run" "$t" "$true_bin"
-        ::: "run,$t,util-linux" unshare --fork "${opts[@]}" "$true_bin")
+    read -ra prop <<<"$(peer_mount "$t")"
+    args=("run,$t,bare" "$bin/bare-run" "$(bare_types "$t")" "$true_bin"
+        ::: "run,$t,util-linux" unshare --fork "${opts[@]}" "${prop[@]+"${prop[@]}"}" "$true_bin")
     have_nsctl run && args+=(::: "run,$t,nsctl" "$NSCTL" run "${opts[@]}" "$true_bin")
     measure "$rounds" "${args[@]}"
 done
@@ -276,7 +313,7 @@ done
 for t in "${types[@]}"; do
     have_nsctl run || break
     read -ra opts <<<"$(type_options "$t")"
-    measure "$rounds" "run-vfork,$t,bare" "$bin/bare-run-vfork" "$t" "$true_bin" \
+    measure "$rounds" "run-vfork,$t,bare" "$bin/bare-run-vfork" "$(bare_types "$t")" "$true_bin" \
         ::: "run-vfork,$t,nsctl" "$NSCTL" run "${opts[@]}" "$true_bin"
 done
 
@@ -286,8 +323,9 @@ load unshare
 have_nsctl unshare || note "not measured: nsctl unshare is not built"
 for t in "${types[@]}"; do
     read -ra opts <<<"$(type_options "$t")"
-    args=("unshare,$t,bare" "$bin/bare-unshare" "$t" "$true_bin"
-        ::: "unshare,$t,util-linux" unshare "${opts[@]}" "$true_bin")
+    read -ra prop <<<"$(peer_mount "$t")"
+    args=("unshare,$t,bare" "$bin/bare-unshare" "$(bare_types "$t")" "$true_bin"
+        ::: "unshare,$t,util-linux" unshare "${opts[@]}" "${prop[@]+"${prop[@]}"}" "$true_bin")
     have_nsctl unshare && args+=(::: "unshare,$t,nsctl" "$NSCTL" unshare "${opts[@]}" "$true_bin")
     measure "$rounds" "${args[@]}"
 done
@@ -296,9 +334,10 @@ done
 echo "== enter"
 load enter
 have_nsctl enter || note "not measured: nsctl enter is not built"
-# One target in new namespaces of all eight types, so that "all" means eight.
-if start_target unshare --fork --kill-child --pid --mount-proc --user --map-root-user \
-    --mount --uts --ipc --net --cgroup --time sleep 3600; then
+# One target in new namespaces of all eight types, so that "all" means eight
+# (seven where user namespaces are refused).
+if start_target unshare --fork --kill-child --pid --mount-proc "${userns[@]+"${userns[@]}"}" \
+    --mount "${peer_propagation[@]+"${peer_propagation[@]}"}" --uts --ipc --net --cgroup --time sleep 3600; then
     hold enter
     for t in "${enter_cases[@]}"; do
         if [ "$t" = all ]; then
@@ -309,7 +348,7 @@ if start_target unshare --fork --kill-child --pid --mount-proc --user --map-root
             nsctl_opts=("${nsenter_opts[@]}")
         fi
         c=${t//,/+} # the case name is one CSV field
-        args=("enter,$c,bare" "$bin/bare-enter" "$t" "$TARGET" "$true_bin"
+        args=("enter,$c,bare" "$bin/bare-enter" "$(bare_types "$t")" "$TARGET" "$true_bin"
             ::: "enter,$c,util-linux" nsenter -t "$TARGET" "${nsenter_opts[@]}" "$true_bin")
         have_nsctl enter &&
             args+=(::: "enter,$c,nsctl" "$NSCTL" enter "${nsctl_opts[@]}" "$TARGET" "$true_bin")
@@ -328,8 +367,17 @@ launchers=()
 echo "== list"
 load list
 have_nsctl list || note "not measured: nsctl list is not built"
-setpriv --pdeathsig KILL unshare --pid --fork --kill-child --mount --propagation private \
-    --mount-proc "$0" --list-inside "$build" "$results" "${list_sizes[@]}" &
+if [ ${#peer_propagation[@]} -eq 0 ]; then
+    setpriv --pdeathsig KILL unshare --pid --fork --kill-child --mount --propagation private \
+        --mount-proc "$0" --list-inside "$build" "$results" "${list_sizes[@]}" &
+else
+    # Where / cannot be made private (a chroot), /proc can: the new proc is
+    # mounted on it there, and nothing propagates back to the caller's /proc.
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    setpriv --pdeathsig KILL unshare --pid --fork --kill-child --mount --propagation unchanged \
+        sh -c 'mount --make-rprivate /proc && mount -t proc proc /proc && exec "$@"' sh \
+        "$0" --list-inside "$build" "$results" "${list_sizes[@]}" &
+fi
 launchers+=("$!:TERM")
 if ! wait $!; then
     failures=$((failures + 1))

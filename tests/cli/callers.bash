@@ -34,7 +34,8 @@ start_target_with_env() {
     local options=$1
     shift
     # shellcheck disable=SC2086 # the options are words
-    env -i "$@" /usr/bin/unshare $options /bin/sleep 600 2>/dev/null &
+    unshare_here $options
+    env -i "$@" "${UNSHARE_HERE[@]}" /bin/sleep 600 2>/dev/null &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep

@@ -158,12 +158,17 @@ teardown() {
     printf '#!/bin/sh\necho "the target'"'"'s id"\n' >"$TMP/evil/id"
     chmod 755 "$TMP/evil/id"
     start_target_with_env "-m -u" PATH="$TMP/evil:/usr/bin:/bin"
-    run timeout 10 "$NSCTL" enter -e -m -u "$TARGET" id
+    # Joining a mount namespace puts the caller at its root (setns(2)); in a
+    # chroot the target's root is the chroot's directory below it, so there
+    # -r (the target's root) finds the target's files, as nsenter -r would.
+    local root=()
+    running_chrooted && root=(-r)
+    run timeout 10 "$NSCTL" enter -e -m -u "${root[@]+"${root[@]}"}" "$TARGET" id
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$output" = "the target's id" ]
     # No type option: every namespace that differs, the mount namespace among them.
-    run timeout 10 "$NSCTL" enter -e "$TARGET" id
+    run timeout 10 "$NSCTL" enter -e "${root[@]+"${root[@]}"}" "$TARGET" id
     [ "$status" -eq 0 ]
     [ "$output" = "the target's id" ]
     # Without -m, nsctl's PATH.

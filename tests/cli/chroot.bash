@@ -18,7 +18,7 @@ private_mount_ns() {
         exec 9</ || exit 1
         exec nsenter --mount=/proc/self/ns/mnt sh -c "
             mount --make-rprivate / && cd /proc/self/fd/9 && exec 9<&- &&
-                exec chroot . sh -c '\''cd \"\$0\" && exec \"\$@\"'\'' \"\$@\"" sh "$@"' \
+                exec /usr/sbin/chroot . sh -c '\''cd \"\$0\" && exec \"\$@\"'\'' \"\$@\"" sh "$@"' \
         sh "$(pwd)" "$@"
 }
 

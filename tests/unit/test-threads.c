@@ -162,8 +162,10 @@ static void test_worker_thread_joins_alone_without_proc(void **state)
 	if (pid == 0) {
 		struct stat st;
 
+		/* In a chroot "/" is no mount root (EINVAL): /proc is one. */
 		if (unshare(CLONE_NEWNS) < 0 ||
-		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+		    (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&
+		     mount(NULL, "/proc", NULL, MS_REC | MS_PRIVATE, NULL) < 0) ||
 		    mount("none", "/proc", "tmpfs", 0, NULL) < 0)
 			_exit(2);
 		/* Nothing of /proc is left to fall back on. */
