@@ -57,7 +57,7 @@ static const struct column_info {
 	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
 			  "namespace ID as used by network subsystem" },
 	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
-		       "nsfs mount points (pins), one per line" },
+		       "nsfs mount points (pins): one per line, a JSON array" },
 	[COL_PNS] = { "PNS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "parent namespace (user and pid namespaces)" },
 	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
@@ -418,7 +418,7 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 		case COL_NSFS:
 			/* -W, as lsns's: one line per namespace, the pins joined with commas. */
 			set_joined(req, line, c, ns->pins, NULL, ns->n_pins,
-				   req->nowrap ? "," : "\n");
+				   req->nowrap || req->raw ? "," : "\n");
 			break;
 		case COL_PNS:
 			/* 0 for none, as lsns writes it. */
@@ -487,9 +487,18 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(column, info->json_type);
-		if (req->columns[c] == COL_NSFS && !req->nowrap)
+		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw) {
+			/*
+			 * One pin per line: libsmartcols escapes a newline as \x0a unless
+			 * the column says it is safe, and splits the cell at each one (in
+			 * JSON, into the elements of an array).
+			 */
+			scols_column_set_safechars(column, "\n");
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
+			if (req->json)
+				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
+		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);

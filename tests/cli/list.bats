@@ -18,6 +18,7 @@ setup() {
 
 teardown() {
     cleanup_pids
+    umount "$TMP"/extra-pin-* 2>/dev/null || true
     ip netns del "$NETNS" 2>/dev/null || true
     [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
     rm -rf "$TMP"
@@ -112,9 +113,12 @@ child_of() {
 @test "list: the JSON keys and value types are those of lsns -J" {
     require_root
     cols=NS,TYPE,PATH,NPROCS,PID,PPID,COMMAND,UID,USER,NSFS,PNS,ONS
-    theirs=$(lsns -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
-    ours=$("$NSCTL" list -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
+    # But NSFS: lsns 2.38 writes one string with the pins between newlines, nsctl an array.
+    types='.namespaces[0] | to_entries | map([.key, (.value | type)] | select(.[0] != "nsfs"))'
+    theirs=$(lsns -J -o $cols | jq -c "$types")
+    ours=$("$NSCTL" list -J -o $cols | jq -c "$types")
     [ "$theirs" = "$ours" ]
+    [ "$("$NSCTL" list -J -o NS,NSFS | jq -r '[.namespaces[].nsfs | type] | unique | join(" ")')" = array ]
     [ "$("$NSCTL" list -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" = \
       "$(lsns -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" ]
 }
@@ -128,7 +132,7 @@ child_of() {
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
     [ "$(field "$ino" type)" = net ]
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/run/netns/$NETNS" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/run/netns/$NETNS" ]
     [ "$(field "$ino" path)" = "/run/netns/$NETNS" ]
     run "$NSCTL" list -P -r --noheadings -o NS
     echo "$output" | grep -qx "$ino"
@@ -172,7 +176,7 @@ child_of() {
     ! lsns -r -n -o NS | grep -qx "$ino" || false
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS)
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/proc/$keeper/root$TMP/pin" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/proc/$keeper/root$TMP/pin" ]
     [ "$(stat -L -c %i "/proc/$keeper/root$TMP/pin")" = "$ino" ]
 }
 
@@ -305,4 +309,30 @@ child_of() {
     [ "$status" -eq 1 ]
     [ -z "$output" ]
     [[ "$stderr" == *"nsctl: list: cannot scan /proc: no proc filesystem is mounted there"* ]]
+}
+
+@test "list: several pins on one namespace: one per line, commas in -r, an array in -J" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    for i in 1 2; do
+        touch "$TMP/extra-pin-$i"
+        mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-$i"
+        [ "$(stat -L -c %i "$TMP/extra-pin-$i")" = "$ino" ]
+    done
+    pins=("/run/netns/$NETNS" "$TMP/extra-pin-1" "$TMP/extra-pin-2")
+    run "$NSCTL" list --noheadings -o NS,NSFS "$ino"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 3 ]
+    [[ ${lines[0]} =~ ^$ino\ +${pins[0]}$ ]]
+    [[ ${lines[1]} =~ ^\ +${pins[1]}$ ]]
+    [[ ${lines[2]} =~ ^\ +${pins[2]}$ ]]
+    [[ $output != *'\x0a'* ]]
+    run "$NSCTL" list -r --noheadings -o NS,NSFS "$ino"
+    [ "$output" = "$ino ${pins[0]},${pins[1]},${pins[2]}" ]
+    run "$NSCTL" list -W --noheadings -o NSFS "$ino"
+    [ "$output" = "${pins[0]},${pins[1]},${pins[2]}" ]
+    JSON=$("$NSCTL" list -J -o NS,NSFS "$ino")
+    [ "$(row "$ino" | jq -c .nsfs)" = "$(printf '%s\n' "${pins[@]}" | jq -R . | jq -sc .)" ]
+    umount "$TMP/extra-pin-1" "$TMP/extra-pin-2"
 }
