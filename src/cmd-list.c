@@ -107,6 +107,9 @@ static void help(void)
 	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
 	      stdout);
 	cli_help_footer(stdout);
+	fputs("\nA long option may be abbreviated to a prefix no other long option shares\n"
+	      "(--list-col for --list-columns); one that several share is refused.\n",
+	      stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
 	      "--task, --tree and --notruncate here.\n"
@@ -154,6 +157,22 @@ static void parse_columns(struct request *req, const char *list)
 	}
 }
 
+static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
+{
+	uint64_t number = strtoull(wanted, NULL, 10);
+
+	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
+}
+
+/* Whether some namespace of the list, of any type, has WANTED as inode or ID. */
+static bool wanted_found(const struct nsctl_list *list, const char *wanted)
+{
+	for (size_t i = 0; i < nsctl_list_count(list); i++)
+		if (number_is(wanted, nsctl_list_get(list, i)))
+			return true;
+	return false;
+}
+
 static bool shown(const struct request *req, const struct nsctl_list *list,
 		  const struct nsctl_list_ns *ns)
 {
@@ -165,12 +184,9 @@ static bool shown(const struct request *req, const struct nsctl_list *list,
 		return false;
 	if (req->n_wanted == 0)
 		return true;
-	for (size_t i = 0; i < req->n_wanted; i++) {
-		uint64_t number = strtoull(req->wanted[i], NULL, 10);
-
-		if (number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id))
+	for (size_t i = 0; i < req->n_wanted; i++)
+		if (number_is(req->wanted[i], ns))
 			return true;
-	}
 	return false;
 }
 
@@ -371,6 +387,7 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 {
 	for (size_t c = 0; c < req->n_columns; c++) {
 		const char *text = NULL;
+		char number[16];
 
 		switch (req->columns[c]) {
 		case COL_NS:
@@ -405,8 +422,11 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 				set_number(line, c, ns->uid);
 			break;
 		case COL_USER:
-			if (ns->pid > 0)
-				text = user_name(ns->uid);
+			/* A UID no passwd entry names is shown as its number, a string in JSON. */
+			if (ns->pid > 0 && !(text = user_name(ns->uid))) {
+				snprintf(number, sizeof(number), "%u", (unsigned)ns->uid);
+				text = number;
+			}
 			break;
 		case COL_NETNSID:
 			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
@@ -481,8 +501,9 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 			flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP);
 		if (req->nowrap)
 			flags &= ~SCOLS_FL_WRAP;
+		/* Branches grow from the left: a right-aligned tree column has no shape. */
 		if (c == 0 && req->tree != TREE_NONE)
-			flags |= SCOLS_FL_TREE;
+			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
@@ -707,8 +728,10 @@ int cmd_list(int argc, char **argv)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
-			if (cli_type_from_letter(c, &type) < 0)
+			if (cli_type_from_letter(c, &type) < 0) {
+				cli_refuse_ambiguous_option(argv, options);
 				cli_bad_option(argv, optstring);
+			}
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}
@@ -746,6 +769,10 @@ int cmd_list(int argc, char **argv)
 				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	}
+	/* As lsns: a NAMESPACE asked for by number that is nowhere on the host is an error. */
+	for (size_t i = 0; i < req.n_wanted; i++)
+		if (!wanted_found(list, req.wanted[i]))
+			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req.wanted[i]);
 	if (req.dot)
 		print_dot(&req, list);
 	else

@@ -336,3 +336,80 @@ child_of() {
     [ "$(row "$ino" | jq -c .nsfs)" = "$(printf '%s\n' "${pins[@]}" | jq -R . | jq -sc .)" ]
     umount "$TMP/extra-pin-1" "$TMP/extra-pin-2"
 }
+
+@test "list: USER of a UID no passwd entry names is the number, a string in JSON" {
+    require_root
+    uid=54321
+    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
+    # A uts namespace of its own: the sleep is its lowest (only) process.
+    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
+    wait_for_exec "$TARGET" sleep
+    [ "$(stat -c %u "/proc/$TARGET")" = "$uid" ]
+    ino=$(ns_inode "$TARGET" uts)
+    run "$NSCTL" list -r --noheadings -o UID,USER "$ino"
+    [ "$output" = "$uid $uid" ]
+    JSON=$("$NSCTL" list -J -o NS,UID,USER "$ino")
+    [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
+}
+
+@test "list: --tree is left-aligned and each level of nested user namespaces is indented more" {
+    require_root
+    require_userns
+    start_bg unshare --user --map-root-user unshare --user --map-root-user \
+        unshare --user --map-root-user unshare --user --map-root-user sleep 600
+    wait_for_exec "$TARGET" sleep
+    # The chain from NS_GET_PARENT (0xb702), innermost first, up to ours.
+    chain=$(/usr/bin/python3 -c '
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+while True:
+    print(os.fstat(fd).st_ino)
+    try:
+        fd = fcntl.ioctl(fd, 0xb702)
+    except OSError:
+        break' "/proc/$TARGET/ns/user" | tac | tr '\n' ' ')
+    read -r -a levels <<<"$chain"
+    [ "${levels[0]}" = "$(ns_inode $$ user)" ]
+    [ "${#levels[@]}" -ge 5 ]
+    run "$NSCTL" list --tree --user -o NS,TYPE
+    [ "$status" -eq 0 ]
+    # The heading and the root are at the left edge, not pushed right.
+    [[ ${lines[0]} == NS* ]]
+    [[ $(printf '%s\n' "${lines[@]}" | grep -m1 -E "${levels[0]} +user$") == "${levels[0]} "* ]]
+    previous=-1
+    for ino in "${levels[@]}"; do
+        line=$(printf '%s\n' "${lines[@]}" | grep -E "(^|[^0-9])$ino +user$")
+        prefix=${line%%"$ino"*}
+        [ "${#prefix}" -gt "$previous" ]
+        # Nothing but the tree's art before the inode.
+        [[ $prefix =~ ^[\ \|\`-]*$ ]] || [[ $prefix =~ ^[\ │├└─]*$ ]]
+        previous=${#prefix}
+    done
+}
+
+@test "list: a NAMESPACE that no namespace has is an error, status 1" {
+    ino=$(ns_inode $$ uts)
+    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino" ]
+    # An inode no namespace has: nsfs numbers start at 4026531834 (PROC_DYNAMIC_FIRST - ...).
+    run --separate-stderr "$NSCTL" list 12345
+    [ "$status" -eq 1 ]
+    [ -z "$output" ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+    run --separate-stderr "$NSCTL" list "$ino" 12345
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+}
+
+@test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
+    run "$NSCTL" list --list-col
+    [ "$status" -eq 0 ]
+    [ "$output" = "$("$NSCTL" list --list-columns)" ]
+    run "$NSCTL" list --no
+    [ "$status" -eq 2 ]
+    [[ $output == *"option '--no' is ambiguous; possibilities: '--noheadings' '--notruncate' '--nowrap'"* ]]
+    [[ $output == *"Try 'nsctl list --help'."* ]]
+    run "$NSCTL" list --help
+    [[ $output == *"may be abbreviated"* ]]
+}
