@@ -52,8 +52,10 @@ static const struct column_info {
 	[COL_PPID] = { "PPID", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "PPID of the PID" },
 	[COL_COMMAND] = { "COMMAND", 0, SCOLS_FL_TRUNC, SCOLS_JSON_STRING,
 			  "command line of the PID" },
-	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "UID of the PID" },
-	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING, "username of the PID" },
+	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		      "UID of the PID, or of the creator of the owner" },
+	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING,
+		       "username of the PID, or of the creator of the owner" },
 	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
 			  "namespace ID as used by network subsystem" },
 	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
@@ -63,7 +65,7 @@ static const struct column_info {
 	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "owner namespace (a user namespace)" },
 	[COL_HOLDERS] = { "HOLDERS", 0, 0, SCOLS_JSON_STRING,
-			  "processes holding the namespace by an open fd" },
+			  "processes holding the namespace by an open fd or socket" },
 };
 
 /* The columns of lsns by default, so that its scripts keep working. */
@@ -87,7 +89,7 @@ static void help(void)
 {
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
-	      "only by an open fd or a bind mount (in any mount namespace), and the\n"
+	      "only by an open fd, a socket or a bind mount (in any mount namespace), and the\n"
 	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
 	      "\nOptions:\n",
 	      stdout);
@@ -418,12 +420,13 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 			text = ns->command;
 			break;
 		case COL_UID:
-			if (ns->pid > 0)
+			/* With no process, the creator of its user namespace, as lsns. */
+			if (ns->has_uid)
 				set_number(line, c, ns->uid);
 			break;
 		case COL_USER:
 			/* A UID no passwd entry names is shown as its number, a string in JSON. */
-			if (ns->pid > 0 && !(text = user_name(ns->uid))) {
+			if (ns->has_uid && !(text = user_name(ns->uid))) {
 				snprintf(number, sizeof(number), "%u", (unsigned)ns->uid);
 				text = number;
 			}
