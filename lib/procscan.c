@@ -103,7 +103,7 @@ static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t 
 		 * directory answers no more lookups, so one that does was alive when
 		 * the pidfd was made, and the pidfd is on it.
 		 */
-		if (*pidfd >= 0 && faccessat(dir, "fd", F_OK, 0) < 0)
+		if (*pidfd >= 0 && fstatat(dir, "fd", &st, 0) < 0)
 			close_fdp(pidfd);
 		if (*pidfd < 0)
 			*pidfd = -2;

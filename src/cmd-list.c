@@ -109,8 +109,8 @@ static void help(void)
 	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
 	      stdout);
 	cli_help_footer(stdout);
-	fputs("\nA long option may be abbreviated to a prefix no other long option shares\n"
-	      "(--list-col for --list-columns); one that several share is refused.\n",
+	fputs("\nA long option may be abbreviated to a prefix no other long option shares;\n"
+	      "one that several share is refused.\n",
 	      stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
