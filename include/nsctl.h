@@ -710,9 +710,9 @@ struct nsctl_list_ns {
 	size_t n_pins;
 	const pid_t *holders; /* processes holding it by an open fd, ascending */
 	size_t n_holders;
-	int netnsid; /* net: the ID the caller's network namespace gives it, -1 if none
-			(RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
-			be asked */
+	int netnsid;  /* net: the ID the caller's network namespace gives it, -1 if none
+			 (RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
+			 be asked */
 	bool has_uid; /* uid is known: the process's, or, for a namespace no process is in,
 			 the creator of its user namespace (NS_GET_OWNER_UID; of itself for a
 			 user namespace) */

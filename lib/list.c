@@ -185,10 +185,11 @@ static int aggregate(struct nsctl_list *list)
 			r = entry_get(list, held->type, held->dev, held->ino, path, &e);
 			if (r < 0)
 				return r;
-			/* A socket's namespace: its path is the socket, so relations need this fd. */
+			/* A socket's namespace: no path opens it, so relations need its fd. */
 			if (r > 0 && held->ns_fd >= 0)
 				e->fd = TAKE_FD(held->ns_fd);
 			close_fdp(&held->ns_fd);
+			held->ns_fd = -1;
 			r = add_holder(e, rec->pid);
 			if (r < 0)
 				return r;

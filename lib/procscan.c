@@ -103,10 +103,12 @@ static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t 
 		 * directory answers no more lookups, so one that does was alive when
 		 * the pidfd was made, and the pidfd is on it.
 		 */
-		if (*pidfd >= 0 && fstatat(dir, "fd", &st, 0) < 0)
-			close_fdp(pidfd);
+		if (*pidfd >= 0 && fstatat(dir, "fd", &st, 0) < 0) {
+			close(*pidfd);
+			*pidfd = -1;
+		}
 		if (*pidfd < 0)
-			*pidfd = -2;
+			*pidfd = -2; /* not to be tried again for this process */
 	}
 	if (*pidfd < 0)
 		return -1;
@@ -120,8 +122,10 @@ static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t 
 	return fd;
 }
 
-/* The namespace at nsfs fd NUMBER: its link names the type ("net:[INO]"), or, for one opened
- * through a pin, only the pin's path: then NS_GET_NSTYPE on a copy of the fd tells. */
+/*
+ * The type of the namespace at nsfs fd HELD->fd: its link names it ("net:[INO]"), or, for
+ * one opened through a pin, shows only the pin's path: then NS_GET_NSTYPE on a copy tells.
+ */
 static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidfd,
 			struct held_ns *held)
 {
@@ -186,8 +190,7 @@ static int socket_netns(int dir, pid_t pid, int *pidfd, const struct proc_record
  * fcntl() per process, and a listing that left room for more entries is complete, since
  * /proc fills the buffer until it is full or the table ends.
  */
-static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec,
-		     bool sockets)
+static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec, bool sockets)
 {
 	_cleanup_close_ int fd = -1, pidfd = -1;
 	char buf[4096] __attribute__((aligned(8)));
@@ -207,9 +210,9 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 			off += de->d_reclen;
 			if (de->d_name[0] == '.')
 				continue;
-			/* AT_STATX_DONT_SYNC: see list_stat_cached(); no open, so a FIFO never blocks. */
-			if (statx(fd, de->d_name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO, &stx) <
-			    0)
+			/* No open (a FIFO never blocks); DONT_SYNC: see list_stat_cached(). */
+			if (statx(fd, de->d_name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO,
+				  &stx) < 0)
 				continue;
 			dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
 			held.fd = atoi(de->d_name);
