@@ -86,6 +86,28 @@ struct dirent64_header {
 };
 
 /*
+ * The file fd NAME of a process leads to, without opening it (a FIFO never
+ * blocks), and with AT_STATX_DONT_SYNC (see list_stat_cached()): its type,
+ * device and inode only.
+ */
+static int fd_stat(int fds, const char *name, struct stat *ret)
+{
+	struct statx stx;
+
+	if (statx(fds, name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO, &stx) < 0) {
+		/* Before Linux 4.11 (or where a seccomp filter denies it): what there is. */
+		if (errno != ENOSYS || fstatat(fds, name, ret, 0) < 0)
+			return -1;
+		return 0;
+	}
+	memset(ret, 0, sizeof(*ret));
+	ret->st_mode = stx.stx_mode;
+	ret->st_dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
+	ret->st_ino = (ino_t)stx.stx_ino;
+	return 0;
+}
+
+/*
  * A copy of fd NUMBER of the process whose /proc directory is DIR, through a
  * pidfd (PTRACE_MODE_ATTACH: root's, or the caller's own processes), and only
  * if it is still the file (DEV, INO) the scan saw: the process may have closed
@@ -204,26 +226,20 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 		for (ssize_t off = 0; n > 0 && off < n;) {
 			const struct dirent64_header *de = (const void *)(buf + off);
 			struct held_ns held = { .ns_fd = -1 };
-			struct statx stx;
-			dev_t dev;
+			struct stat st;
 
 			off += de->d_reclen;
-			if (de->d_name[0] == '.')
+			if (de->d_name[0] == '.' || fd_stat(fd, de->d_name, &st) < 0)
 				continue;
-			/* No open (a FIFO never blocks); DONT_SYNC: see list_stat_cached(). */
-			if (statx(fd, de->d_name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO,
-				  &stx) < 0)
-				continue;
-			dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
 			held.fd = atoi(de->d_name);
-			if (S_ISSOCK(stx.stx_mode)) {
-				if (!sockets || socket_netns(dir, rec->pid, &pidfd, rec, &held, dev,
-							     (ino_t)stx.stx_ino) < 0)
+			if (S_ISSOCK(st.st_mode)) {
+				if (!sockets || socket_netns(dir, rec->pid, &pidfd, rec, &held,
+							     st.st_dev, st.st_ino) < 0)
 					continue;
 			} else {
-				held.dev = dev;
-				held.ino = (ino_t)stx.stx_ino;
-				if (!list->nsfs_dev || dev != list->nsfs_dev ||
+				held.dev = st.st_dev;
+				held.ino = st.st_ino;
+				if (!list->nsfs_dev || held.dev != list->nsfs_dev ||
 				    nsfs_fd_type(fd, de->d_name, dir, rec->pid, &pidfd, &held) < 0)
 					continue;
 			}
