@@ -165,8 +165,17 @@ static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidf
 		return 0;
 	}
 	fd = fd_copy(dir, pid, pidfd, held->fd, held->dev, held->ino);
-	if (fd < 0)
-		return -1;
+	if (fd < 0) {
+		char path[64];
+
+		/* No pidfd_getfd (before 5.6, or denied): through the link, looked at first. */
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, held->fd);
+		fd = ns_open_path_checked(path, -1, held->dev, held->ino, &type);
+		if (fd < 0)
+			return -1;
+		held->type = type;
+		return 0;
+	}
 	kind = ioctl(fd, NS_GET_NSTYPE);
 	if (kind < 0 || nsctl_type_from_clone_flag((unsigned long)kind, &type) < 0)
 		return -1;

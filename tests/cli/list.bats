@@ -525,6 +525,20 @@ print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
     [ "$(field "$ino" path)" = "/proc/$TARGET/fd/7" ]
 }
 
+@test "list: without pidfd_getfd (before 5.6), an fd opened through a pin is still recognised" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+    ip netns del "$NETNS"
+    [ "$(readlink "/proc/$TARGET/fd/7")" != "net:[$ino]" ]
+    run "$NSCTL_BUILD/tests/tools/seccomp-deny" -s pidfd_getfd -- \
+        "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,HOLDERS,PATH "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino net 0 $TARGET /proc/$TARGET/fd/7" ]
+}
+
 @test "list: a namespace no process is in shows the UID that made its user namespace" {
     require_userns_for_nobody
     # nobody makes a user namespace and a uts namespace it owns; a root process keeps
