@@ -52,18 +52,20 @@ static const struct column_info {
 	[COL_PPID] = { "PPID", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "PPID of the PID" },
 	[COL_COMMAND] = { "COMMAND", 0, SCOLS_FL_TRUNC, SCOLS_JSON_STRING,
 			  "command line of the PID" },
-	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "UID of the PID" },
-	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING, "username of the PID" },
+	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		      "UID of the PID, or of the creator of the owner" },
+	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING,
+		       "username of the PID, or of the creator of the owner" },
 	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
 			  "namespace ID as used by network subsystem" },
 	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
-		       "nsfs mount points (pins), one per line" },
+		       "nsfs mount points (pins): one per line, a JSON array" },
 	[COL_PNS] = { "PNS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "parent namespace (user and pid namespaces)" },
 	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "owner namespace (a user namespace)" },
 	[COL_HOLDERS] = { "HOLDERS", 0, 0, SCOLS_JSON_STRING,
-			  "processes holding the namespace by an open fd" },
+			  "processes holding the namespace by an open fd or socket" },
 };
 
 /* The columns of lsns by default, so that its scripts keep working. */
@@ -87,7 +89,7 @@ static void help(void)
 {
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
-	      "only by an open fd or a bind mount (in any mount namespace), and the\n"
+	      "only by an open fd, a socket or a bind mount (in any mount namespace), and the\n"
 	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
 	      "\nOptions:\n",
 	      stdout);
@@ -107,6 +109,9 @@ static void help(void)
 	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
 	      stdout);
 	cli_help_footer(stdout);
+	fputs("\nA long option may be abbreviated to a prefix no other long option shares;\n"
+	      "one that several share is refused.\n",
+	      stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
 	      "--task, --tree and --notruncate here.\n"
@@ -154,6 +159,22 @@ static void parse_columns(struct request *req, const char *list)
 	}
 }
 
+static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
+{
+	uint64_t number = strtoull(wanted, NULL, 10);
+
+	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
+}
+
+/* Whether some namespace of the list, of any type, has WANTED as inode or ID. */
+static bool wanted_found(const struct nsctl_list *list, const char *wanted)
+{
+	for (size_t i = 0; i < nsctl_list_count(list); i++)
+		if (number_is(wanted, nsctl_list_get(list, i)))
+			return true;
+	return false;
+}
+
 static bool shown(const struct request *req, const struct nsctl_list *list,
 		  const struct nsctl_list_ns *ns)
 {
@@ -165,12 +186,9 @@ static bool shown(const struct request *req, const struct nsctl_list *list,
 		return false;
 	if (req->n_wanted == 0)
 		return true;
-	for (size_t i = 0; i < req->n_wanted; i++) {
-		uint64_t number = strtoull(req->wanted[i], NULL, 10);
-
-		if (number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id))
+	for (size_t i = 0; i < req->n_wanted; i++)
+		if (number_is(req->wanted[i], ns))
 			return true;
-	}
 	return false;
 }
 
@@ -371,6 +389,7 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 {
 	for (size_t c = 0; c < req->n_columns; c++) {
 		const char *text = NULL;
+		char number[16];
 
 		switch (req->columns[c]) {
 		case COL_NS:
@@ -401,12 +420,16 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 			text = ns->command;
 			break;
 		case COL_UID:
-			if (ns->pid > 0)
+			/* With no process, the creator of its user namespace, as lsns. */
+			if (ns->has_uid)
 				set_number(line, c, ns->uid);
 			break;
 		case COL_USER:
-			if (ns->pid > 0)
-				text = user_name(ns->uid);
+			/* A UID no passwd entry names is shown as its number, a string in JSON. */
+			if (ns->has_uid && !(text = user_name(ns->uid))) {
+				snprintf(number, sizeof(number), "%u", (unsigned)ns->uid);
+				text = number;
+			}
 			break;
 		case COL_NETNSID:
 			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
@@ -418,7 +441,7 @@ static void fill_line(const struct request *req, struct libscols_line *line,
 		case COL_NSFS:
 			/* -W, as lsns's: one line per namespace, the pins joined with commas. */
 			set_joined(req, line, c, ns->pins, NULL, ns->n_pins,
-				   req->nowrap ? "," : "\n");
+				   req->nowrap || req->raw ? "," : "\n");
 			break;
 		case COL_PNS:
 			/* 0 for none, as lsns writes it. */
@@ -481,15 +504,25 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 			flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP);
 		if (req->nowrap)
 			flags &= ~SCOLS_FL_WRAP;
+		/* Branches grow from the left: a right-aligned tree column has no shape. */
 		if (c == 0 && req->tree != TREE_NONE)
-			flags |= SCOLS_FL_TREE;
+			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(column, info->json_type);
-		if (req->columns[c] == COL_NSFS && !req->nowrap)
+		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw) {
+			/*
+			 * One pin per line: libsmartcols escapes a newline as \x0a unless
+			 * the column says it is safe, and splits the cell at each one (in
+			 * JSON, into the elements of an array).
+			 */
+			scols_column_set_safechars(column, "\n");
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
+			if (req->json)
+				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
+		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
@@ -698,8 +731,10 @@ int cmd_list(int argc, char **argv)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
-			if (cli_type_from_letter(c, &type) < 0)
+			if (cli_type_from_letter(c, &type) < 0) {
+				cli_refuse_ambiguous_option(argv, options);
 				cli_bad_option(argv, optstring);
+			}
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}
@@ -737,6 +772,10 @@ int cmd_list(int argc, char **argv)
 				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	}
+	/* As lsns: a NAMESPACE asked for by number that is nowhere on the host is an error. */
+	for (size_t i = 0; i < req.n_wanted; i++)
+		if (!wanted_found(list, req.wanted[i]))
+			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req.wanted[i]);
 	if (req.dot)
 		print_dot(&req, list);
 	else

@@ -18,6 +18,7 @@ setup() {
 
 teardown() {
     cleanup_pids
+    umount "$TMP"/extra-pin-* 2>/dev/null || true
     ip netns del "$NETNS" 2>/dev/null || true
     [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
     rm -rf "$TMP"
@@ -112,9 +113,12 @@ child_of() {
 @test "list: the JSON keys and value types are those of lsns -J" {
     require_root
     cols=NS,TYPE,PATH,NPROCS,PID,PPID,COMMAND,UID,USER,NSFS,PNS,ONS
-    theirs=$(lsns -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
-    ours=$("$NSCTL" list -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
+    # But NSFS: lsns 2.38 writes one string with the pins between newlines, nsctl an array.
+    types='.namespaces[0] | to_entries | map([.key, (.value | type)] | select(.[0] != "nsfs"))'
+    theirs=$(lsns -J -o $cols | jq -c "$types")
+    ours=$("$NSCTL" list -J -o $cols | jq -c "$types")
     [ "$theirs" = "$ours" ]
+    [ "$("$NSCTL" list -J -o NS,NSFS | jq -r '[.namespaces[].nsfs | type] | unique | join(" ")')" = array ]
     [ "$("$NSCTL" list -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" = \
       "$(lsns -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" ]
 }
@@ -128,7 +132,7 @@ child_of() {
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
     [ "$(field "$ino" type)" = net ]
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/run/netns/$NETNS" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/run/netns/$NETNS" ]
     [ "$(field "$ino" path)" = "/run/netns/$NETNS" ]
     run "$NSCTL" list -P -r --noheadings -o NS
     echo "$output" | grep -qx "$ino"
@@ -172,7 +176,7 @@ child_of() {
     ! lsns -r -n -o NS | grep -qx "$ino" || false
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS)
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/proc/$keeper/root$TMP/pin" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/proc/$keeper/root$TMP/pin" ]
     [ "$(stat -L -c %i "/proc/$keeper/root$TMP/pin")" = "$ino" ]
 }
 
@@ -305,4 +309,289 @@ child_of() {
     [ "$status" -eq 1 ]
     [ -z "$output" ]
     [[ "$stderr" == *"nsctl: list: cannot scan /proc: no proc filesystem is mounted there"* ]]
+}
+
+@test "list: several pins on one namespace: one per line, commas in -r, an array in -J" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    for i in 1 2; do
+        touch "$TMP/extra-pin-$i"
+        mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-$i"
+        [ "$(stat -L -c %i "$TMP/extra-pin-$i")" = "$ino" ]
+    done
+    pins=("/run/netns/$NETNS" "$TMP/extra-pin-1" "$TMP/extra-pin-2")
+    run "$NSCTL" list --noheadings -o NS,NSFS "$ino"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 3 ]
+    [[ ${lines[0]} =~ ^$ino\ +${pins[0]}$ ]]
+    [[ ${lines[1]} =~ ^\ +${pins[1]}$ ]]
+    [[ ${lines[2]} =~ ^\ +${pins[2]}$ ]]
+    [[ $output != *'\x0a'* ]]
+    run "$NSCTL" list -r --noheadings -o NS,NSFS "$ino"
+    [ "$output" = "$ino ${pins[0]},${pins[1]},${pins[2]}" ]
+    run "$NSCTL" list -W --noheadings -o NSFS "$ino"
+    [ "$output" = "${pins[0]},${pins[1]},${pins[2]}" ]
+    JSON=$("$NSCTL" list -J -o NS,NSFS "$ino")
+    [ "$(row "$ino" | jq -c .nsfs)" = "$(printf '%s\n' "${pins[@]}" | jq -R . | jq -sc .)" ]
+    umount "$TMP/extra-pin-1" "$TMP/extra-pin-2"
+}
+
+@test "list: USER of a UID no passwd entry names is the number, a string in JSON" {
+    require_root
+    uid=54321
+    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
+    # A uts namespace of its own: the sleep is its lowest (only) process.
+    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
+    wait_for_exec "$TARGET" sleep
+    [ "$(stat -c %u "/proc/$TARGET")" = "$uid" ]
+    ino=$(ns_inode "$TARGET" uts)
+    run "$NSCTL" list -r --noheadings -o UID,USER "$ino"
+    [ "$output" = "$uid $uid" ]
+    JSON=$("$NSCTL" list -J -o NS,UID,USER "$ino")
+    [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
+}
+
+@test "list: --tree is left-aligned and each level of nested user namespaces is indented more" {
+    require_root
+    require_userns
+    start_bg unshare --user --map-root-user unshare --user --map-root-user \
+        unshare --user --map-root-user unshare --user --map-root-user sleep 600
+    wait_for_exec "$TARGET" sleep
+    # The chain from NS_GET_PARENT (0xb702), innermost first, up to ours.
+    chain=$(/usr/bin/python3 -c '
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+while True:
+    print(os.fstat(fd).st_ino)
+    try:
+        fd = fcntl.ioctl(fd, 0xb702)
+    except OSError:
+        break' "/proc/$TARGET/ns/user" | tac | tr '\n' ' ')
+    read -r -a levels <<<"$chain"
+    [ "${levels[0]}" = "$(ns_inode $$ user)" ]
+    [ "${#levels[@]}" -ge 5 ]
+    run "$NSCTL" list --tree --user -o NS,TYPE
+    [ "$status" -eq 0 ]
+    # The heading and the root are at the left edge, not pushed right.
+    [[ ${lines[0]} == NS* ]]
+    [[ $(printf '%s\n' "${lines[@]}" | grep -m1 -E "${levels[0]} +user$") == "${levels[0]} "* ]]
+    previous=-1
+    for ino in "${levels[@]}"; do
+        line=$(printf '%s\n' "${lines[@]}" | grep -E "(^|[^0-9])$ino +user$")
+        prefix=${line%%"$ino"*}
+        [ "${#prefix}" -gt "$previous" ]
+        # Nothing but the tree's art before the inode.
+        [[ $prefix =~ ^[\ \|\`-]*$ ]] || [[ $prefix =~ ^[\ │├└─]*$ ]]
+        previous=${#prefix}
+    done
+}
+
+@test "list: a NAMESPACE that no namespace has is an error, status 1" {
+    ino=$(ns_inode $$ uts)
+    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino" ]
+    # An inode no namespace has: nsfs numbers start at 4026531834 (PROC_DYNAMIC_FIRST - ...).
+    run --separate-stderr "$NSCTL" list 12345
+    [ "$status" -eq 1 ]
+    [ -z "$output" ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+    run --separate-stderr "$NSCTL" list "$ino" 12345
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+}
+
+@test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
+    run "$NSCTL" list --list-col
+    [ "$status" -eq 0 ]
+    [ "$output" = "$("$NSCTL" list --list-columns)" ]
+    run "$NSCTL" list --no
+    [ "$status" -eq 2 ]
+    [[ $output == *"option '--no' is ambiguous; possibilities: '--noheadings' '--notruncate' '--nowrap'"* ]]
+    [[ $output == *"Try 'nsctl list --help'."* ]]
+    run "$NSCTL" list --help
+    [[ $output == *"may be abbreviated"* ]]
+}
+
+# A helper process in a network namespace of its own that makes a socket there,
+# goes back to ours with setns() and sleeps, holding the namespace by that socket
+# alone.  Its PID is TARGET; the namespace's inode, read before it left, NETNS_INO;
+# the socket's fd number, SOCKET_FD.
+start_socket_holder() {
+    /usr/bin/python3 -c '
+import ctypes, os, socket, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+back = os.open("/proc/self/ns/net", os.O_RDONLY)
+if libc.unshare(0x40000000) != 0:
+    sys.exit("unshare: %s" % os.strerror(ctypes.get_errno()))
+ino = os.stat("/proc/self/ns/net").st_ino
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+if libc.setns(back, 0x40000000) != 0:
+    sys.exit("setns: %s" % os.strerror(ctypes.get_errno()))
+os.close(back)
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write("%d %d\n" % (ino, s.fileno()))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(600)' "$TMP/socket-holder" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    for _ in $(seq 200); do
+        [ -e "$TMP/socket-holder" ] && break
+        sleep 0.01
+    done
+    read -r NETNS_INO SOCKET_FD <"$TMP/socket-holder"
+}
+
+@test "list: a network namespace held only by a socket, after its process went back with setns" {
+    require_root
+    start_socket_holder
+    # The kernel's word: the process is back in ours; its fd is a socket.
+    [ "$(ns_inode "$TARGET" net)" = "$(ns_inode $$ net)" ]
+    [ "$NETNS_INO" != "$(ns_inode $$ net)" ]
+    [[ $(readlink "/proc/$TARGET/fd/$SOCKET_FD") == socket:* ]]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,PID,HOLDERS,PATH,ID)
+    [ "$(field "$NETNS_INO" type)" = net ]
+    [ "$(field "$NETNS_INO" nprocs)" = 0 ]
+    [ "$(field "$NETNS_INO" pid)" = null ]
+    [ "$(field "$NETNS_INO" holders)" = "$TARGET" ]
+    [ "$(field "$NETNS_INO" path)" = "/proc/$TARGET/fd/$SOCKET_FD" ]
+    # Its relations were read through the socket's namespace: NS_GET_ID answered.
+    [ "$(field "$NETNS_INO" id)" -gt 0 ]
+    # The process's own network namespace does not list it as a holder.
+    [ "$(field "$(ns_inode $$ net)" holders)" != "$TARGET" ]
+    run "$NSCTL" list -r --noheadings -o NS "$NETNS_INO"
+    [ "$output" = "$NETNS_INO" ]
+}
+
+@test "list: a network namespace whose last process passed its socket to another and exited" {
+    require_root
+    # The receiver, in our network namespace, takes one fd over a unix socket and keeps it.
+    /usr/bin/python3 -c '
+import os, socket, sys, time
+server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+server.bind(sys.argv[1])
+server.listen(1)
+conn, _ = server.accept()
+_, fds, _, _ = socket.recv_fds(conn, 16, 1)
+conn.close()
+server.close()
+with open(sys.argv[2] + ".tmp", "w") as f:
+    f.write("%d\n" % fds[0])
+os.rename(sys.argv[2] + ".tmp", sys.argv[2])
+time.sleep(600)' "$TMP/unix" "$TMP/received" &
+    receiver=$!
+    TEST_PIDS+=("$receiver")
+    for _ in $(seq 200); do [ -S "$TMP/unix" ] && break; sleep 0.01; done
+    # The sender, alone in a new network namespace, sends a socket made there and exits.
+    unshare --net /usr/bin/python3 -c '
+import os, socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+c.connect(sys.argv[1])
+socket.send_fds(c, [b"x"], [s.fileno()])
+print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
+    ino=$(cat "$TMP/sender-netns")
+    for _ in $(seq 200); do [ -e "$TMP/received" ] && break; sleep 0.01; done
+    fd=$(cat "$TMP/received")
+    [ "$(ns_inode "$receiver" net)" = "$(ns_inode $$ net)" ]
+    [ "$ino" != "$(ns_inode $$ net)" ]
+    [[ $(readlink "/proc/$receiver/fd/$fd") == socket:* ]]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" type)" = net ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" holders)" = "$receiver" ]
+    [ "$(field "$ino" path)" = "/proc/$receiver/fd/$fd" ]
+}
+
+@test "list: a namespace fd opened through a pin is recognised by what it is, not its link" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+    # The link reads as the pin's path, not net:[INO]; the kernel's inode is the namespace's.
+    [ "$(readlink "/proc/$TARGET/fd/7")" = "/run/netns/$NETNS" ]
+    [ "$(stat -L -c %i "/proc/$TARGET/fd/7")" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" holders)" = "$TARGET" ]
+    # With the pin gone, the fd alone holds it.
+    ip netns del "$NETNS"
+    [ "$(stat -L -c %i "/proc/$TARGET/fd/7")" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" type)" = net ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" holders)" = "$TARGET" ]
+    [ "$(field "$ino" path)" = "/proc/$TARGET/fd/7" ]
+}
+
+@test "list: without pidfd_getfd (before 5.6), an fd opened through a pin is still recognised" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+    ip netns del "$NETNS"
+    [ "$(readlink "/proc/$TARGET/fd/7")" != "net:[$ino]" ]
+    run "$NSCTL_BUILD/tests/tools/seccomp-deny" -s pidfd_getfd -- \
+        "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,HOLDERS,PATH "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino net 0 $TARGET /proc/$TARGET/fd/7" ]
+}
+
+@test "list: a namespace no process is in shows the UID that made its user namespace" {
+    require_userns_for_nobody
+    # nobody makes a user namespace and a uts namespace it owns; a root process keeps
+    # the uts namespace by an fd; then nobody's process ends.
+    start_bg setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --uts sleep 600
+    wait_for_exec "$TARGET" sleep
+    maker=$TARGET
+    uts=$(ns_inode "$maker" uts)
+    user=$(ns_inode "$maker" user)
+    start_bg bash -c "exec 7</proc/$maker/ns/uts; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+    holder=$TARGET
+    kill -KILL "$maker"
+    wait "$maker" 2>/dev/null || true
+    # The kernel's word: NS_GET_USERNS (0xb701), then NS_GET_OWNER_UID (0xb704).
+    owner_uid=$(/usr/bin/python3 -c '
+import array, fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+user = fcntl.ioctl(fd, 0xb701)
+uid = array.array("I", [0])
+fcntl.ioctl(user, 0xb704, uid, True)
+print(uid[0], os.fstat(user).st_ino)' "/proc/$holder/fd/7")
+    [ "$owner_uid" = "65534 $user" ]
+    name=$(getent passwd 65534 | cut -d: -f1)
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,PID,UID,USER)
+    [ "$(field "$uts" nprocs)" = 0 ]
+    [ "$(field "$uts" pid)" = null ]
+    [ "$(field "$uts" uid)" = 65534 ]
+    [ "$(field "$uts" user)" = "$name" ]
+    [ "$(field "$user" nprocs)" = 0 ]
+    [ "$(field "$user" uid)" = 65534 ]
+    [ "$(field "$user" user)" = "$name" ]
+}
+
+@test "list: PATH is the /proc/PID/ns link of the PID shown, an fd only when no process is in it" {
+    require_root
+    # The lower PID makes a uts namespace, keeps it by fd 7, and goes back to ours.
+    start_bg unshare --uts bash -c "exec 7</proc/self/ns/uts; exec nsenter --uts=/proc/$$/ns/uts sleep 600"
+    wait_for_exec "$TARGET" sleep
+    keeper=$TARGET
+    ino=$(stat -L -c %i "/proc/$keeper/fd/7")
+    [ "$(ns_inode "$keeper" uts)" = "$(ns_inode $$ uts)" ]
+    JSON=$("$NSCTL" list -J -o NS,NPROCS,PID,HOLDERS,PATH)
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" path)" = "/proc/$keeper/fd/7" ]
+    # A higher PID enters it.
+    start_bg nsenter --uts="/proc/$keeper/fd/7" sleep 600
+    wait_for_exec "$TARGET" sleep
+    [ "$TARGET" -gt "$keeper" ]
+    [ "$(ns_inode "$TARGET" uts)" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,NPROCS,PID,HOLDERS,PATH)
+    [ "$(field "$ino" nprocs)" = 1 ]
+    [ "$(field "$ino" pid)" = "$TARGET" ]
+    [ "$(field "$ino" path)" = "/proc/$TARGET/ns/uts" ]
+    [ "$(field "$ino" holders)" = "$keeper" ]
 }
