@@ -170,13 +170,13 @@ static void parse_filter(struct request *req, const char *text)
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "--filter");
 	for (size_t c = 0; c < COL_COUNT; c++) {
-		bool shown = false;
+		bool present = false;
 
 		if (!list_filter_uses(req->filter, (int)c))
 			continue;
 		for (size_t i = 0; i < req->n_columns; i++)
-			shown = shown || req->columns[i] == c;
-		if (!shown) {
+			present = present || req->columns[i] == c;
+		if (!present) {
 			req->columns[req->n_columns++] = (enum column_id)c;
 			req->n_hidden++;
 		}
