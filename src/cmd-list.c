@@ -11,9 +11,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "list-filter.h"
 #include "util.h"
 
-/* The columns, once: name, width hint, JSON type, and what they show. */
+/* The columns, once: name, width hint, JSON type (the type -Q and -H use), and what they show. */
 enum column_id {
 	COL_NS,
 	COL_ID,
@@ -74,9 +75,13 @@ static const enum column_id default_columns[] = { COL_NS,  COL_TYPE, COL_NPROCS,
 
 enum tree_kind { TREE_NONE, TREE_OWNER, TREE_PARENT, TREE_PROCESS };
 
+/* -o takes each column up to twice; -Q's columns that are not shown come after, hidden. */
+#define MAX_SHOWN_COLUMNS (COL_COUNT * 2)
+
 struct request {
-	enum column_id columns[COL_COUNT * 2];
-	size_t n_columns;
+	enum column_id columns[MAX_SHOWN_COLUMNS + COL_COUNT];
+	size_t n_columns, n_hidden;
+	struct list_filter *filter;
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -99,7 +104,9 @@ static void help(void)
 	      " -P, --persistent          only namespaces no process is in\n"
 	      " -o, --output LIST         the columns to show (\"+LIST\" adds to the default)\n"
 	      "     --output-all          show every column\n"
-	      " -H, --list-columns        describe the columns and exit\n"
+	      " -Q, --filter EXPR         only the rows where EXPR is true, e.g.\n"
+	      "                             -Q 'NPROCS == 0 && TYPE == \"net\"'\n"
+	      " -H, --list-columns        describe the columns, with their types, and exit\n"
 	      " -J, --json                use JSON output format\n"
 	      " -r, --raw                 use raw output format\n"
 	      "     --tree[=RELATION]     a tree by owner (the default), parent or process\n"
@@ -120,10 +127,23 @@ static void help(void)
 	      stdout);
 }
 
+static enum list_filter_type column_type(size_t c)
+{
+	switch (column_table[c].json_type) {
+	case SCOLS_JSON_NUMBER:
+		return LIST_FILTER_NUMBER;
+	case SCOLS_JSON_BOOLEAN:
+		return LIST_FILTER_BOOLEAN;
+	default:
+		return LIST_FILTER_STRING;
+	}
+}
+
 static void list_columns(void)
 {
 	for (size_t c = 0; c < COL_COUNT; c++)
-		printf("%-8s %s\n", column_table[c].name, column_table[c].help);
+		printf("%-8s %-9s %s\n", column_table[c].name,
+		       list_filter_type_name(column_type(c)), column_table[c].help);
 }
 
 static int column_from_name(const char *name, size_t length)
@@ -133,6 +153,55 @@ static int column_from_name(const char *name, size_t length)
 		    strncasecmp(column_table[c].name, name, length) == 0)
 			return (int)c;
 	return -1;
+}
+
+static int filter_column(const char *name, size_t length, enum list_filter_type *ret_type)
+{
+	int c = column_from_name(name, length);
+
+	if (c >= 0)
+		*ret_type = column_type((size_t)c);
+	return c;
+}
+
+/* -Q EXPR, parsed; the columns it reads and -o does not show are added, hidden. */
+static void parse_filter(struct request *req, const char *text)
+{
+	struct list_filter_error error;
+	int r = list_filter_parse(text, filter_column, &req->filter, &error);
+
+	if (r == -EINVAL)
+		cli_usage_error("--filter: at %zu: %s", error.position, error.reason);
+	if (r < 0)
+		cli_die(EXIT_FAILURE, r, "--filter");
+	for (size_t c = 0; c < COL_COUNT; c++) {
+		bool present = false;
+
+		if (!list_filter_uses(req->filter, (int)c))
+			continue;
+		for (size_t i = 0; i < req->n_columns; i++)
+			present = present || req->columns[i] == c;
+		if (!present) {
+			req->columns[req->n_columns++] = (enum column_id)c;
+			req->n_hidden++;
+		}
+	}
+}
+
+/* The filter reads a row as it is printed: the cells fill_line() wrote. */
+struct filter_row {
+	const struct request *req;
+	struct libscols_line *line;
+};
+
+static const char *filter_cell(void *userdata, int column)
+{
+	const struct filter_row *row = userdata;
+
+	for (size_t c = 0; c < row->req->n_columns; c++)
+		if ((int)row->req->columns[c] == column)
+			return scols_cell_get_data(scols_line_get_cell(row->line, c));
+	return NULL;
 }
 
 static void parse_columns(struct request *req, const char *list)
@@ -150,7 +219,7 @@ static void parse_columns(struct request *req, const char *list)
 		if (c < 0)
 			cli_usage_error("--output '%s': unknown column '%.*s'", list, (int)length,
 					p);
-		if (req->n_columns == ELEMENTSOF(req->columns))
+		if (req->n_columns == MAX_SHOWN_COLUMNS)
 			cli_usage_error("--output '%s': too many columns", list);
 		req->columns[req->n_columns++] = (enum column_id)c;
 		if (!p[length])
@@ -507,6 +576,8 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		/* Branches grow from the left: a right-aligned tree column has no shape. */
 		if (c == 0 && req->tree != TREE_NONE)
 			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
+		if (c >= req->n_columns - req->n_hidden)
+			flags |= SCOLS_FL_HIDDEN;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
@@ -533,6 +604,14 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (!lines[i])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
+		/* As lsns: a row -Q drops takes its place in a tree too; its children become roots.
+		 */
+		if (req->filter &&
+		    !list_filter_match(req->filter, filter_cell,
+				       &(struct filter_row){ .req = req, .line = lines[i] })) {
+			scols_table_remove_line(table, lines[i]);
+			lines[i] = NULL;
+		}
 	}
 	/* Lines are in inode order; a tree hangs each under its relation when that is shown. */
 	for (size_t i = 0; req->tree != TREE_NONE && i < n; i++) {
@@ -651,6 +730,7 @@ int cmd_list(int argc, char **argv)
 		{ "persistent", no_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
+		{ "filter", required_argument, NULL, 'Q' },
 		{ "list-columns", no_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
@@ -663,10 +743,10 @@ int cmd_list(int argc, char **argv)
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:HJrWh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
-	const char *task = NULL;
+	const char *task = NULL, *filter = NULL;
 	int c, r;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
@@ -694,6 +774,9 @@ int cmd_list(int argc, char **argv)
 			for (size_t i = 0; i < COL_COUNT; i++)
 				req.columns[i] = (enum column_id)i;
 			req.n_columns = COL_COUNT;
+			break;
+		case 'Q':
+			filter = optarg;
 			break;
 		case 'H':
 			list_columns();
@@ -742,6 +825,8 @@ int cmd_list(int argc, char **argv)
 		cli_usage_error("--json, --raw and --dot are mutually exclusive");
 	if (req.dot && req.tree != TREE_NONE)
 		cli_usage_error("--dot and --tree are mutually exclusive");
+	if (req.dot && filter)
+		cli_usage_error("--dot and --filter are mutually exclusive");
 	req.wanted = argv + optind;
 	req.n_wanted = (size_t)(argc - optind);
 	for (size_t i = 0; i < req.n_wanted; i++) {
@@ -752,8 +837,13 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!req.types)
 		req.types = NSCTL_TYPES_ALL;
-	if (cli_parse_only)
+	/* Last: nothing exits between it and the list_filter_free()s, so nothing leaks. */
+	if (filter)
+		parse_filter(&req, filter);
+	if (cli_parse_only) {
+		list_filter_free(req.filter);
 		return 0;
+	}
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
 	if (r == -ENOENT)
@@ -781,6 +871,7 @@ int cmd_list(int argc, char **argv)
 	else
 		print_table(&req, list);
 	nsctl_list_free(list);
+	list_filter_free(req.filter);
 	if (fflush(stdout) != 0)
 		cli_die(EXIT_FAILURE, negative_errno(), "write error");
 	return EXIT_SUCCESS;

@@ -243,6 +243,109 @@ child_of() {
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "ipc net uts " ]
 }
 
+# The NS column of "nsctl list -r --noheadings -o NS ARGS...", sorted: the rows it printed.
+listed() {
+    "$NSCTL" list -r --noheadings -o NS "$@" | sort -n
+}
+
+@test "list: -Q selects exactly the rows its expression says, by the inodes /proc gives" {
+    require_root
+    start_target --net
+    busy=$(ns_inode "$TARGET" net)
+    ip netns add "$NETNS"
+    pinned=$(stat -L -c %i "/run/netns/$NETNS")
+    host=$(ns_inode $$ net)
+    # Other tests make namespaces meanwhile: only ours are looked at.
+    ours="(NS == $busy || NS == $pinned || NS == $host)"
+    [ "$(listed -Q "$ours && NPROCS == 0 && TYPE == \"net\"")" = "$pinned" ]
+    [ "$(listed -Q "$ours && NPROCS > 0")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    [ "$(listed -Q "$ours and not NSFS")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    [ "$(listed -Q "ns eq $busy OR ns EQ $pinned")" = "$(printf '%s\n' "$busy" "$pinned" | sort -n)" ]
+    [ "$(listed -Q "$ours && !(NS != $busy)")" = "$busy" ]
+    # Columns that are not shown: PID, NSFS (a regex), TYPE.
+    [ "$(listed -Q "PID == $TARGET")" = "$busy" ]
+    [ "$(listed -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$pinned" ]
+    [ "$(listed -Q "NSFS =~ '/$NETNS\$' && TYPE != 'net'")" = "" ]
+    [ "$(listed -Q "$ours && NSFS !~ 'netns' && TYPE =~ '^n.t\$'")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    # A namespace no process is in has no PID: no comparison with a number holds but !=.
+    [ "$(listed -Q "NS == $pinned && PID < 1000000000")" = "" ]
+    [ "$(listed -Q "NS == $pinned && PID != 1")" = "$pinned" ]
+    # Combined with the other selections, and the hidden columns stay out of JSON.
+    [ "$(listed -P -Q "$ours")" = "$pinned" ]
+    [ "$(listed --uts -Q "$ours")" = "" ]
+    run "$NSCTL" list -J -o NS,TYPE -Q "NS == $busy && PID == $TARGET && NPROCS == 1"
+    [ "$status" -eq 0 ]
+    [ "$(echo "$output" | jq -c '.namespaces')" = "[{\"ns\":$busy,\"type\":\"net\"}]" ]
+    # Every type's row of the target that /proc says is its own, and no other.
+    for t in net uts ipc; do
+        [ "$(listed -Q "PID == $TARGET && TYPE == '$t'")" = "$([ $t = net ] && echo "$busy")" ]
+    done
+}
+
+@test "list: -Q with --tree: a row the filter drops leaves its children at the top, as lsns" {
+    require_root
+    require_userns
+    start_target --user --map-root-user --uts
+    user=$(ns_inode "$TARGET" user)
+    uts=$(ns_inode "$TARGET" uts)
+    # Both: the uts namespace hangs under its owner.
+    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $user || NS == $uts")
+    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$user,\"type\":\"user\",\"children\":[{\"ns\":$uts,\"type\":\"uts\"}]}]" ]
+    # Its owner dropped: the uts namespace is a root.
+    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $uts")
+    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$uts,\"type\":\"uts\"}]" ]
+}
+
+@test "list: a bad -Q expression: status 2, its position and the reason, nothing on stdout" {
+    check_bad_filter() {
+        local expression=$1 message=$2
+        "$NSCTL" list -Q "$expression" >"$TMP/out" 2>"$TMP/err" && status=0 || status=$?
+        cat "$TMP/err"
+        [ "$status" -eq 2 ]
+        [ ! -s "$TMP/out" ]
+        [ "$(head -n 1 "$TMP/err")" = "nsctl: list: --filter: $message" ]
+        [ "$(sed -n 2p "$TMP/err")" = "Try 'nsctl list --help'." ]
+    }
+    check_bad_filter 'NPROCS == 0 && TYPE ==' "at 23: expected a value after '=='"
+    check_bad_filter 'NOPE == 1' "at 1: unknown column 'NOPE' (nsctl list -H lists them)"
+    check_bad_filter 'TYPE == net' "at 9: unknown column 'net' (nsctl list -H lists them)"
+    check_bad_filter '(TYPE == "net"' "at 15: expected ')' to close the '(' at 1, not the end"
+    check_bad_filter 'TYPE = "net"' "at 6: '=' is not an operator: '==' compares"
+    check_bad_filter 'TYPE == "net' "at 9: the string that starts here has no closing \""
+    check_bad_filter 'TYPE =~ "("' "at 6: bad regular expression after '=~': Unmatched ( or \\("
+    check_bad_filter 'NPROCS > 1x' "at 10: '1x' is not a number (digits, and maybe '.' and digits)"
+    check_bad_filter '' "at 1: the expression is empty"
+    run "$NSCTL" list --dot -Q 'NPROCS == 0'
+    [ "$status" -eq 2 ]
+    [[ $output == *"--dot and --filter are mutually exclusive"* ]]
+    # Found before any scan: where /proc has no proc filesystem, still the usage error.
+    if [ "$(id -u)" -eq 0 ]; then
+        run --separate-stderr without_proc "$NSCTL" list --filter 'TYPE =='
+        [ "$status" -eq 2 ]
+        [[ $stderr == *"--filter: at 8: expected a value after '=='"* ]]
+    fi
+}
+
+@test "list: -H gives each column's type, the JSON one" {
+    run "$NSCTL" list -H
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -Eq '^NS +number +namespace identifier'
+    echo "$output" | grep -Eq '^TYPE +string '
+    echo "$output" | grep -Eq '^NSFS +string +.*a JSON array'
+    # Every type is one -J writes for that column; NSFS, one string to -Q (the pins
+    # one per line), is an array of them in JSON ([null] when there is none).
+    JSON=$("$NSCTL" list -J --output-all --task $$ --user)
+    while read -r name type _; do
+        value_type=$(echo "$JSON" | jq -r --arg k "${name,,}" '.namespaces[0][$k] | type')
+        if [ "$name" = NSFS ]; then
+            [ "$value_type" = array ]
+            value_type=$(echo "$JSON" | jq -r '[.namespaces[0].nsfs[] | type | select(. != "null")] | unique | .[0]')
+        fi
+        echo "$name $type $value_type"
+        [ "$value_type" = null ] || [ "$value_type" = "$type" ] || false
+    done <<<"$output"
+}
+
 @test "list: --dot renders with dot -Tpng" {
     require_root
     require_userns
