@@ -75,12 +75,9 @@ static const enum column_id default_columns[] = { COL_NS,  COL_TYPE, COL_NPROCS,
 
 enum tree_kind { TREE_NONE, TREE_OWNER, TREE_PARENT, TREE_PROCESS };
 
-/* -o takes each column up to twice; -Q's columns that are not shown come after, hidden. */
-#define MAX_SHOWN_COLUMNS (COL_COUNT * 2)
-
 struct request {
-	enum column_id columns[MAX_SHOWN_COLUMNS + COL_COUNT];
-	size_t n_columns, n_hidden;
+	enum column_id columns[COL_COUNT * 2];
+	size_t n_columns;
 	struct list_filter *filter;
 	unsigned types;
 	pid_t task;
@@ -164,7 +161,8 @@ static int filter_column(const char *name, size_t length, enum list_filter_type 
 	return c;
 }
 
-/* -Q EXPR, parsed; the columns it reads and -o does not show are added, hidden. */
+/* -Q EXPR, parsed.  It reads the namespaces themselves (filter_selects()): its columns need not be
+ * shown. */
 static void parse_filter(struct request *req, const char *text)
 {
 	struct list_filter_error error;
@@ -174,34 +172,6 @@ static void parse_filter(struct request *req, const char *text)
 		cli_usage_error("--filter: at %zu: %s", error.position, error.reason);
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "--filter");
-	for (size_t c = 0; c < COL_COUNT; c++) {
-		bool present = false;
-
-		if (!list_filter_uses(req->filter, (int)c))
-			continue;
-		for (size_t i = 0; i < req->n_columns; i++)
-			present = present || req->columns[i] == c;
-		if (!present) {
-			req->columns[req->n_columns++] = (enum column_id)c;
-			req->n_hidden++;
-		}
-	}
-}
-
-/* The filter reads a row as it is printed: the cells fill_line() wrote. */
-struct filter_row {
-	const struct request *req;
-	struct libscols_line *line;
-};
-
-static const char *filter_cell(void *userdata, int column)
-{
-	const struct filter_row *row = userdata;
-
-	for (size_t c = 0; c < row->req->n_columns; c++)
-		if ((int)row->req->columns[c] == column)
-			return scols_cell_get_data(scols_line_get_cell(row->line, c));
-	return NULL;
 }
 
 static void parse_columns(struct request *req, const char *list)
@@ -219,7 +189,7 @@ static void parse_columns(struct request *req, const char *list)
 		if (c < 0)
 			cli_usage_error("--output '%s': unknown column '%.*s'", list, (int)length,
 					p);
-		if (req->n_columns == MAX_SHOWN_COLUMNS)
+		if (req->n_columns == ELEMENTSOF(req->columns))
 			cli_usage_error("--output '%s': too many columns", list);
 		req->columns[req->n_columns++] = (enum column_id)c;
 		if (!p[length])
@@ -419,25 +389,25 @@ static void set_text(const struct request *req, struct libscols_line *line, size
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 }
 
-static void set_number(struct libscols_line *line, size_t column, uintmax_t value)
-{
-	char buf[32];
+/* Room for a number's text: the 20 digits of a 64-bit one, and the NUL. */
+#define NUMBER_SIZE 24
 
-	snprintf(buf, sizeof(buf), "%ju", value);
-	if (scols_line_set_data(line, column, buf) < 0)
-		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+static const char *number_text(char *buffer, uintmax_t value)
+{
+	snprintf(buffer, NUMBER_SIZE, "%ju", value);
+	return buffer;
 }
 
-static void set_joined(const struct request *req, struct libscols_line *line, size_t column,
-		       const char *const *texts, const pid_t *pids, size_t n, const char *separator)
+/* TEXTS, or else PIDS, joined by SEPARATOR, for the caller to free; NULL when N is 0. */
+static char *joined(const char *const *texts, const pid_t *pids, size_t n, const char *separator)
 {
-	_cleanup_free_ char *joined = NULL;
+	char *text = NULL;
 	size_t length = 0;
 	FILE *f;
 
 	if (n == 0)
-		return;
-	f = open_memstream(&joined, &length);
+		return NULL;
+	f = open_memstream(&text, &length);
 	if (!f)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	for (size_t i = 0; i < n; i++) {
@@ -448,86 +418,126 @@ static void set_joined(const struct request *req, struct libscols_line *line, si
 		else
 			fprintf(f, "%d", pids[i]);
 	}
-	if (fclose(f) != 0)
+	if (fclose(f) != 0) {
+		free(text);
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-	set_text(req, line, column, joined);
+	}
+	return text;
+}
+
+/*
+ * The text of NS's cell in column ID, NULL for an empty cell: a number's in
+ * BUFFER, a list's in *RET_JOINED (the caller frees it), the pins joined by
+ * PIN_SEPARATOR.  What the table prints (JSON escaped by set_text()), and
+ * what -Q reads.
+ */
+static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
+			     const char *pin_separator, char buffer[static NUMBER_SIZE],
+			     char **ret_joined)
+{
+	const char *name;
+
+	switch (id) {
+	case COL_NS:
+		return number_text(buffer, ns->id.ino);
+	case COL_ID:
+		return ns->id.id ? number_text(buffer, ns->id.id) : NULL;
+	case COL_TYPE:
+		return nsctl_type_get(ns->id.type)->name;
+	case COL_PATH:
+		return ns->path;
+	case COL_NPROCS:
+		return number_text(buffer, ns->nprocs);
+	case COL_PID:
+		return ns->pid > 0 ? number_text(buffer, (uintmax_t)ns->pid) : NULL;
+	case COL_PPID:
+		return ns->pid > 0 ? number_text(buffer, (uintmax_t)ns->ppid) : NULL;
+	case COL_COMMAND:
+		return ns->command;
+	case COL_UID:
+		/* With no process, the creator of its user namespace, as lsns. */
+		return ns->has_uid ? number_text(buffer, ns->uid) : NULL;
+	case COL_USER:
+		/* A UID no passwd entry names is shown as its number, a string in JSON. */
+		if (!ns->has_uid)
+			return NULL;
+		name = user_name(ns->uid);
+		return name ? name : number_text(buffer, ns->uid);
+	case COL_NETNSID:
+		/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
+		if (ns->netnsid >= 0)
+			return number_text(buffer, (uintmax_t)ns->netnsid);
+		return ns->netnsid == -1 ? "unassigned" : NULL;
+	case COL_NSFS:
+		return *ret_joined = joined(ns->pins, NULL, ns->n_pins, pin_separator);
+	case COL_PNS:
+		/* 0 for none, as lsns writes it. */
+		return number_text(buffer, ns->parent ? ns->parent->id.ino : 0);
+	case COL_ONS:
+		return number_text(buffer, ns->owner ? ns->owner->id.ino : 0);
+	case COL_HOLDERS:
+		return *ret_joined = joined(NULL, ns->holders, ns->n_holders, ",");
+	case COL_COUNT:
+		break;
+	}
+	return NULL;
 }
 
 static void fill_line(const struct request *req, struct libscols_line *line,
 		      const struct nsctl_list_ns *ns)
 {
-	for (size_t c = 0; c < req->n_columns; c++) {
-		const char *text = NULL;
-		char number[16];
+	/* -W, as lsns's, and -r: one line per namespace, the pins joined with commas. */
+	const char *pin_separator = req->nowrap || req->raw ? "," : "\n";
 
-		switch (req->columns[c]) {
-		case COL_NS:
-			set_number(line, c, ns->id.ino);
-			break;
-		case COL_ID:
-			if (ns->id.id)
-				set_number(line, c, ns->id.id);
-			break;
-		case COL_TYPE:
-			text = nsctl_type_get(ns->id.type)->name;
-			break;
-		case COL_PATH:
-			text = ns->path;
-			break;
-		case COL_NPROCS:
-			set_number(line, c, ns->nprocs);
-			break;
-		case COL_PID:
-			if (ns->pid > 0)
-				set_number(line, c, (uintmax_t)ns->pid);
-			break;
-		case COL_PPID:
-			if (ns->pid > 0)
-				set_number(line, c, (uintmax_t)ns->ppid);
-			break;
-		case COL_COMMAND:
-			text = ns->command;
-			break;
-		case COL_UID:
-			/* With no process, the creator of its user namespace, as lsns. */
-			if (ns->has_uid)
-				set_number(line, c, ns->uid);
-			break;
-		case COL_USER:
-			/* A UID no passwd entry names is shown as its number, a string in JSON. */
-			if (ns->has_uid && !(text = user_name(ns->uid))) {
-				snprintf(number, sizeof(number), "%u", (unsigned)ns->uid);
-				text = number;
-			}
-			break;
-		case COL_NETNSID:
-			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
-			if (ns->netnsid >= 0)
-				set_number(line, c, (uintmax_t)ns->netnsid);
-			else if (ns->netnsid == -1)
-				text = "unassigned";
-			break;
-		case COL_NSFS:
-			/* -W, as lsns's: one line per namespace, the pins joined with commas. */
-			set_joined(req, line, c, ns->pins, NULL, ns->n_pins,
-				   req->nowrap || req->raw ? "," : "\n");
-			break;
-		case COL_PNS:
-			/* 0 for none, as lsns writes it. */
-			set_number(line, c, ns->parent ? ns->parent->id.ino : 0);
-			break;
-		case COL_ONS:
-			set_number(line, c, ns->owner ? ns->owner->id.ino : 0);
-			break;
-		case COL_HOLDERS:
-			set_joined(req, line, c, NULL, ns->holders, ns->n_holders, ",");
-			break;
-		case COL_COUNT:
-			break;
-		}
+	for (size_t c = 0; c < req->n_columns; c++) {
+		_cleanup_free_ char *list = NULL;
+		char number[NUMBER_SIZE];
+		const char *text = cell_text(ns, req->columns[c], pin_separator, number, &list);
+
 		if (text)
 			set_text(req, line, c, text);
 	}
+}
+
+/*
+ * -Q reads a row from its namespace, each cell as the table shows it, in every
+ * format: the pins one per line (where -r and -W join them with commas), no
+ * JSON escaping.  A cell is made once, when the expression first reads it.
+ */
+struct filter_row {
+	const struct nsctl_list_ns *ns;
+	bool made[COL_COUNT];
+	const char *text[COL_COUNT];
+	char number[COL_COUNT][NUMBER_SIZE];
+	char *list[COL_COUNT];
+};
+
+static const char *filter_cell(void *userdata, int column)
+{
+	struct filter_row *row = userdata;
+
+	if (column < 0 || column >= COL_COUNT)
+		return NULL;
+	if (!row->made[column]) {
+		row->text[column] = cell_text(row->ns, (enum column_id)column, "\n",
+					      row->number[column], &row->list[column]);
+		row->made[column] = true;
+	}
+	return row->text[column];
+}
+
+/* Whether -Q, if given, selects NS. */
+static bool filter_selects(const struct request *req, const struct nsctl_list_ns *ns)
+{
+	struct filter_row row = { .ns = ns };
+	bool selected;
+
+	if (!req->filter)
+		return true;
+	selected = list_filter_match(req->filter, filter_cell, &row);
+	for (size_t c = 0; c < COL_COUNT; c++)
+		free(row.list[c]);
+	return selected;
 }
 
 /* Where NS is in the list's inode order: a binary search, as the list is sorted. */
@@ -576,8 +586,6 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		/* Branches grow from the left: a right-aligned tree column has no shape. */
 		if (c == 0 && req->tree != TREE_NONE)
 			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
-		if (c >= req->n_columns - req->n_hidden)
-			flags |= SCOLS_FL_HIDDEN;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
@@ -598,20 +606,14 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
-		if (!shown(req, list, ns))
+		/* As lsns: a row -Q drops takes its place in a tree too; its children become roots.
+		 */
+		if (!shown(req, list, ns) || !filter_selects(req, ns))
 			continue;
 		lines[i] = scols_table_new_line(table, NULL);
 		if (!lines[i])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
-		/* As lsns: a row -Q drops takes its place in a tree too; its children become roots.
-		 */
-		if (req->filter &&
-		    !list_filter_match(req->filter, filter_cell,
-				       &(struct filter_row){ .req = req, .line = lines[i] })) {
-			scols_table_remove_line(table, lines[i]);
-			lines[i] = NULL;
-		}
 	}
 	/* Lines are in inode order; a tree hangs each under its relation when that is shown. */
 	for (size_t i = 0; req->tree != TREE_NONE && i < n; i++) {

@@ -621,20 +621,6 @@ bool list_filter_match(const struct list_filter *filter, list_filter_value_fn va
 	return evaluate(filter->root, value, row);
 }
 
-static bool uses(const struct node *n, int column)
-{
-	if (!n)
-		return false;
-	if (n->kind == NODE_COLUMN)
-		return n->column == column;
-	return uses(n->left, column) || uses(n->right, column);
-}
-
-bool list_filter_uses(const struct list_filter *filter, int column)
-{
-	return uses(filter->root, column);
-}
-
 const char *list_filter_type_name(enum list_filter_type type)
 {
 	static const char *const names[] = {

@@ -46,9 +46,6 @@ int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 /* Whether ROW, whose cells VALUE gives, is one FILTER selects. */
 bool list_filter_match(const struct list_filter *filter, list_filter_value_fn value, void *row);
 
-/* Whether FILTER reads COLUMN: a column that is not shown must still be filled. */
-bool list_filter_uses(const struct list_filter *filter, int column);
-
 void list_filter_free(struct list_filter *filter);
 
 #endif

@@ -17,12 +17,10 @@
 
 /* X(name) for every libsmartcols function nsctl calls. */
 #define CLI_SCOLS_FUNCTIONS(X)                                                                     \
-	X(scols_cell_get_data)                                                                     \
 	X(scols_column_set_json_type)                                                              \
 	X(scols_column_set_safechars)                                                              \
 	X(scols_column_set_wrapfunc)                                                               \
 	X(scols_line_add_child)                                                                    \
-	X(scols_line_get_cell)                                                                     \
 	X(scols_line_refer_data)                                                                   \
 	X(scols_line_set_data)                                                                     \
 	X(scols_new_table)                                                                         \
@@ -32,7 +30,6 @@
 	X(scols_table_enable_raw)                                                                  \
 	X(scols_table_new_column)                                                                  \
 	X(scols_table_new_line)                                                                    \
-	X(scols_table_remove_line)                                                                 \
 	X(scols_table_set_name)                                                                    \
 	X(scols_unref_table)                                                                       \
 	X(scols_wrapnl_chunksize)                                                                  \
@@ -54,12 +51,10 @@ void cli_scols_load(void);
 
 /* Every call below this header goes through the loaded pointers. */
 #ifndef CLI_SCOLS_NO_REDIRECT
-#define scols_cell_get_data           (*cli_scols.scols_cell_get_data)
 #define scols_column_set_json_type    (*cli_scols.scols_column_set_json_type)
 #define scols_column_set_safechars    (*cli_scols.scols_column_set_safechars)
 #define scols_column_set_wrapfunc     (*cli_scols.scols_column_set_wrapfunc)
 #define scols_line_add_child          (*cli_scols.scols_line_add_child)
-#define scols_line_get_cell           (*cli_scols.scols_line_get_cell)
 #define scols_line_refer_data         (*cli_scols.scols_line_refer_data)
 #define scols_line_set_data           (*cli_scols.scols_line_set_data)
 #define scols_new_table               (*cli_scols.scols_new_table)
@@ -69,7 +64,6 @@ void cli_scols_load(void);
 #define scols_table_enable_raw        (*cli_scols.scols_table_enable_raw)
 #define scols_table_new_column        (*cli_scols.scols_table_new_column)
 #define scols_table_new_line          (*cli_scols.scols_table_new_line)
-#define scols_table_remove_line       (*cli_scols.scols_table_remove_line)
 #define scols_table_set_name          (*cli_scols.scols_table_set_name)
 #define scols_unref_table             (*cli_scols.scols_unref_table)
 #define scols_wrapnl_chunksize        (*cli_scols.scols_wrapnl_chunksize)

@@ -455,6 +455,46 @@ listed() {
     [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
 }
 
+@test "list: -Q reads NSFS of several pins and USER of a UID with no name alike in every format" {
+    require_root
+    uid=54321
+    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    touch "$TMP/extra-pin-1"
+    mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-1"
+    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
+    wait_for_exec "$TARGET" sleep
+    uts=$(ns_inode "$TARGET" uts)
+    # The NS column of the rows -Q selects, in FORMAT (table, -r, -W or -J).
+    selected() {
+        local format=$1
+        shift
+        if [ "$format" = -J ]; then
+            "$NSCTL" list -J -o NS "$@" | jq -r '.namespaces[].ns'
+        else
+            "$NSCTL" list $format --noheadings -o NS "$@" | tr -d ' '
+        fi
+    }
+    for format in "" -r -W -J; do
+        echo "format: '$format'"
+        # Each pin is a line of the cell, as the table shows it: ^ and $ match at each,
+        # and no comma (-r and -W print them so) is in it.
+        [ "$(selected "$format" -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$ino" ]
+        [ "$(selected "$format" -Q "NSFS =~ '^$TMP/extra-pin-1\$'")" = "$ino" ]
+        [ "$(selected "$format" -Q "NS == $ino && NSFS =~ ','")" = "" ]
+        [ "$(selected "$format" -Q "NS == $ino && NSFS == '/run/netns/$NETNS'")" = "" ]
+        # No process is in it: UID and USER are its user namespace's creator's (root).
+        [ "$(selected "$format" -Q "NS == $ino && UID == 0 && USER == 'root'")" = "$ino" ]
+        # A UID with no passwd entry: USER is its number, as a number or a string.
+        [ "$(selected "$format" -Q "NS == $uts && USER == $uid && USER == '$uid'")" = "$uts" ]
+    done
+    # Shown, the pins are joined as -r joins them; -Q reads them one per line still.
+    run "$NSCTL" list -r --noheadings -o NS,NSFS -Q "NSFS =~ '^$TMP/extra-pin-1\$'"
+    [ "$output" = "$ino /run/netns/$NETNS,$TMP/extra-pin-1" ]
+    umount "$TMP/extra-pin-1"
+}
+
 @test "list: --tree is left-aligned and each level of nested user namespaces is indented more" {
     require_root
     require_userns
@@ -607,12 +647,18 @@ print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
     [ "$(field "$ino" path)" = "/proc/$receiver/fd/$fd" ]
 }
 
-@test "list: a namespace fd opened through a pin is recognised by what it is, not its link" {
-    require_root
+# A network namespace pinned by ip netns add (its inode: ino) and a process, TARGET,
+# holding it by fd 7, opened on the pin.
+start_pin_fd_holder() {
     ip netns add "$NETNS"
     ino=$(stat -L -c %i "/run/netns/$NETNS")
     start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
     wait_for_exec "$TARGET" sleep
+}
+
+@test "list: a namespace fd opened through a pin is recognised by what it is, not its link" {
+    require_root
+    start_pin_fd_holder
     # The link reads as the pin's path, not net:[INO]; the kernel's inode is the namespace's.
     [ "$(readlink "/proc/$TARGET/fd/7")" = "/run/netns/$NETNS" ]
     [ "$(stat -L -c %i "/proc/$TARGET/fd/7")" = "$ino" ]
@@ -630,10 +676,7 @@ print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
 
 @test "list: without pidfd_getfd (before 5.6), an fd opened through a pin is still recognised" {
     require_root
-    ip netns add "$NETNS"
-    ino=$(stat -L -c %i "/run/netns/$NETNS")
-    start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
-    wait_for_exec "$TARGET" sleep
+    start_pin_fd_holder
     ip netns del "$NETNS"
     [ "$(readlink "/proc/$TARGET/fd/7")" != "net:[$ino]" ]
     run "$NSCTL_BUILD/tests/tools/seccomp-deny" -s pidfd_getfd -- \
