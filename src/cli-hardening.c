@@ -120,16 +120,13 @@ void cli_bad_option(char **argv, const char *optstring)
 void cli_refuse_ambiguous_option(char **argv, const struct option *options)
 {
 	const char *element = optind > 0 ? argv[optind - 1] : NULL;
-	_cleanup_free_ char *possible = NULL;
-	size_t length, size = 0, matches = 0;
-	FILE *f;
+	/* On the stack: nothing allocated may be left when the usage error exits. */
+	char possible[1024] = "";
+	size_t length, used = 0, matches = 0;
 
 	if (!element || strncmp(element, "--", 2) != 0 || !element[2])
 		return;
 	length = strcspn(element + 2, "=");
-	f = open_memstream(&possible, &size);
-	if (!f)
-		return;
 	for (const struct option *o = options; o->name; o++) {
 		if (strncmp(o->name, element + 2, length) != 0)
 			continue;
@@ -137,10 +134,12 @@ void cli_refuse_ambiguous_option(char **argv, const struct option *options)
 			matches = 0; /* an exact name is never ambiguous */
 			break;
 		}
-		fprintf(f, " '--%s'", o->name);
+		if (used < sizeof(possible))
+			used += (size_t)snprintf(possible + used, sizeof(possible) - used,
+						 " '--%s'", o->name);
 		matches++;
 	}
-	if (fclose(f) != 0 || matches < 2)
+	if (matches < 2)
 		return;
 	cli_usage_error("option '%.*s' is ambiguous; possibilities:%s", (int)length + 2, element,
 			possible);
