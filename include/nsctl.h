@@ -688,7 +688,9 @@ enum {
 	NSCTL_LIST_PINS = 1u << 1,       /* read the mountinfo of every mount namespace */
 	NSCTL_LIST_RELATIONS = 1u << 2,  /* NS_GET_ID, owner and parent, followed to their end */
 	NSCTL_LIST_ONE_THREAD = 1u << 3, /* scan with the calling thread only */
-	NSCTL_LIST_ALL = NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS,
+	NSCTL_LIST_SOCKETS = 1u << 4,    /* with FDS: the network namespaces of open sockets */
+	NSCTL_LIST_ALL =
+	    NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS | NSCTL_LIST_SOCKETS,
 };
 
 /* One namespace found by nsctl_list_scan().  Everything in it belongs to the list. */
@@ -697,18 +699,23 @@ struct nsctl_list_ns {
 	unsigned nprocs;     /* processes in it (for pid and time: their own, not for children) */
 	pid_t pid;           /* the lowest of them, 0 if none */
 	pid_t ppid;          /* the parent of that process */
-	uid_t uid;           /* the owner of that process */
+	uid_t uid;           /* the owner of that process; with none, see has_uid */
 	const char *command; /* its command line (its name when that is empty), or NULL */
-	const char *path;    /* a path that opens it (/proc/PID/ns/TYPE, a pin, an fd) */
+	const char *path;    /* /proc/PID/ns/TYPE of PID; with no process, an fd, a pin or a
+				_for_children link: a path that opens it, but for a network
+				namespace held only by a socket, where it is that socket */
 	const struct nsctl_list_ns *owner;  /* NS_GET_USERNS; NULL when out of the caller's reach */
 	const struct nsctl_list_ns *parent; /* NS_GET_PARENT of user and pid namespaces, or NULL */
 	const char *const *pins; /* the bind mounts holding it, as paths the caller can open */
 	size_t n_pins;
 	const pid_t *holders; /* processes holding it by an open fd, ascending */
 	size_t n_holders;
-	int netnsid; /* net: the ID the caller's network namespace gives it, -1 if none
-			(RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
-			be asked */
+	int netnsid;  /* net: the ID the caller's network namespace gives it, -1 if none
+			 (RTM_GETNSID); NSCTL_LIST_NO_NETNSID for other types, or when it could not
+			 be asked */
+	bool has_uid; /* uid is known: the process's, or, for a namespace no process is in,
+			 the creator of its user namespace (NS_GET_OWNER_UID; of itself for a
+			 user namespace) */
 };
 
 #define NSCTL_LIST_NO_NETNSID (-2)

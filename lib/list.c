@@ -40,6 +40,8 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 	free(list->entries);
 	free(list->sorted);
 	for (size_t i = 0; i < list->n_records; i++) {
+		for (size_t h = 0; h < list->records[i].n_held; h++)
+			close_fdp(&list->records[i].held[h].ns_fd);
 		free(list->records[i].held);
 		free(list->records[i].cmdline);
 	}
@@ -92,6 +94,20 @@ static int entry_get(struct nsctl_list *list, enum nsctl_type type, dev_t dev, i
 	return 1;
 }
 
+/* Make PATH, /proc/PID/ns/TYPE, the path of E: the one of the process E shows comes first. */
+static int entry_set_ns_link(struct entry *e, const char *path)
+{
+	char *copy = strdup(path);
+
+	if (!copy)
+		return -ENOMEM;
+	free(e->path);
+	e->path = copy;
+	e->pub.path = copy;
+	e->path_is_ns_link = true;
+	return 0;
+}
+
 static int add_holder(struct entry *e, pid_t pid)
 {
 	/* Records come in ascending PID order: a repeated holder is the last one. */
@@ -138,6 +154,16 @@ static int aggregate(struct nsctl_list *list)
 					e->pub.pid = rec->pid;
 					e->pub.ppid = rec->ppid;
 					e->pub.uid = rec->uid;
+					e->pub.has_uid = true;
+					/*
+					 * Its path is that process's link, rather than an fd or
+					 * the _for_children link of a lower PID seen before.
+					 */
+					if (r == 0) {
+						r = entry_set_ns_link(e, path);
+						if (r < 0)
+							return r;
+					}
 				}
 			}
 			/* A pid namespace made by unshare() that no child has entered yet. */
@@ -153,12 +179,17 @@ static int aggregate(struct nsctl_list *list)
 			}
 		}
 		for (size_t h = 0; h < rec->n_held; h++) {
-			const struct held_ns *held = &rec->held[h];
+			struct held_ns *held = &rec->held[h];
 
 			snprintf(path, sizeof(path), "/proc/%d/fd/%d", rec->pid, held->fd);
 			r = entry_get(list, held->type, held->dev, held->ino, path, &e);
 			if (r < 0)
 				return r;
+			/* A socket's namespace: no path opens it, so relations need its fd. */
+			if (r > 0 && held->ns_fd >= 0)
+				e->fd = TAKE_FD(held->ns_fd);
+			close_fdp(&held->ns_fd);
+			held->ns_fd = -1;
 			r = add_holder(e, rec->pid);
 			if (r < 0)
 				return r;
@@ -432,6 +463,19 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 		e->pub.netnsid = query_netnsid(fd);
 	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
 	related = ioctl(fd, NS_GET_USERNS);
+	/*
+	 * No process to take a UID from: the creator of the user namespace, as
+	 * lsns shows it; a user namespace answers for itself.
+	 */
+	if (!e->pub.has_uid) {
+		int user = type == NSCTL_TYPE_USER ? fd : related;
+		uid_t uid;
+
+		if (user >= 0 && ioctl(user, NS_GET_OWNER_UID, &uid) == 0) {
+			e->pub.uid = uid;
+			e->pub.has_uid = true;
+		}
+	}
 	if (related >= 0)
 		relation_resolve(list, related, &e->pub.owner, &e->owner_fd);
 	if (type == NSCTL_TYPE_USER || type == NSCTL_TYPE_PID) {

@@ -10,12 +10,13 @@ struct raw_ns {
 	ino_t ino; /* 0: not seen */
 };
 
-/* A namespace a process holds by an open fd. */
+/* A namespace a process holds by an open fd: a namespace file, or a socket's network namespace. */
 struct held_ns {
 	enum nsctl_type type;
 	int fd;
 	dev_t dev;
 	ino_t ino;
+	int ns_fd; /* a socket's: the namespace, from SIOCGSKNS (its path is no way in); else -1 */
 };
 
 /* What one process showed when it was scanned. */

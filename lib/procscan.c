@@ -11,10 +11,12 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/statfs.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "list.h"
+#include "syscalls.h"
 
 /* "ns/net", "ns/pid_for_children": made once, the same for every process. */
 struct ns_paths {
@@ -84,14 +86,144 @@ struct dirent64_header {
 };
 
 /*
- * The nsfs fds of one process: readlink tells "net:[4026531840]" from a file cheaply.
+ * The file fd NAME of a process leads to, without opening it (a FIFO never
+ * blocks), and with AT_STATX_DONT_SYNC (see list_stat_cached()): its type,
+ * device and inode only.
+ */
+static int fd_stat(int fds, const char *name, struct stat *ret)
+{
+	struct statx stx;
+
+	if (statx(fds, name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO, &stx) < 0) {
+		/* Before Linux 4.11 (or where a seccomp filter denies it): what there is. */
+		if (errno != ENOSYS || fstatat(fds, name, ret, 0) < 0)
+			return -1;
+		return 0;
+	}
+	memset(ret, 0, sizeof(*ret));
+	ret->st_mode = stx.stx_mode;
+	ret->st_dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
+	ret->st_ino = (ino_t)stx.stx_ino;
+	return 0;
+}
+
+/*
+ * A copy of fd NUMBER of the process whose /proc directory is DIR, through a
+ * pidfd (PTRACE_MODE_ATTACH: root's, or the caller's own processes), and only
+ * if it is still the file (DEV, INO) the scan saw: the process may have closed
+ * and reused the number since.  -1 when it cannot be had.
+ */
+static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t ino)
+{
+	struct stat st;
+	int fd;
+
+	if (*pidfd == -1) {
+		*pidfd = sys_pidfd_open(pid, 0);
+		/*
+		 * The PID may have been reused since DIR was opened: a dead process's
+		 * directory answers no more lookups, so one that does was alive when
+		 * the pidfd was made, and the pidfd is on it.
+		 */
+		if (*pidfd >= 0 && fstatat(dir, "fd", &st, 0) < 0) {
+			close(*pidfd);
+			*pidfd = -1;
+		}
+		if (*pidfd < 0)
+			*pidfd = -2; /* not to be tried again for this process */
+	}
+	if (*pidfd < 0)
+		return -1;
+	fd = sys_pidfd_getfd(*pidfd, number, 0);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_dev != dev || st.st_ino != ino) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * The type of the namespace at nsfs fd HELD->fd: its link names it ("net:[INO]"), or, for
+ * one opened through a pin, shows only the pin's path: then NS_GET_NSTYPE on a copy tells.
+ */
+static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidfd,
+			struct held_ns *held)
+{
+	_cleanup_close_ int fd = -1;
+	char target[64];
+	enum nsctl_type type;
+	ssize_t length;
+	ino_t ino;
+	int kind;
+
+	length = readlinkat(fds, name, target, sizeof(target));
+	if (length > 0 && (size_t)length < sizeof(target) &&
+	    ns_link_parse_length(target, (size_t)length, &type, &ino) == 0 && ino == held->ino) {
+		held->type = type;
+		return 0;
+	}
+	fd = fd_copy(dir, pid, pidfd, held->fd, held->dev, held->ino);
+	if (fd < 0) {
+		char path[64];
+
+		/* No pidfd_getfd (before 5.6, or denied): through the link, looked at first. */
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, held->fd);
+		fd = ns_open_path_checked(path, -1, held->dev, held->ino, &type);
+		if (fd < 0)
+			return -1;
+		held->type = type;
+		return 0;
+	}
+	kind = ioctl(fd, NS_GET_NSTYPE);
+	if (kind < 0 || nsctl_type_from_clone_flag((unsigned long)kind, &type) < 0)
+		return -1;
+	held->type = type;
+	return 0;
+}
+
+/*
+ * The network namespace of socket fd NUMBER, when it is not the process's own:
+ * a namespace no process may be in any more (made with one, entered back out
+ * of with setns(), or its last process gone after passing the socket on).
+ */
+static int socket_netns(int dir, pid_t pid, int *pidfd, const struct proc_record *rec,
+			struct held_ns *held, dev_t dev, ino_t ino)
+{
+	_cleanup_close_ int sock = -1, ns = -1;
+	struct stat st;
+
+	sock = fd_copy(dir, pid, pidfd, held->fd, dev, ino);
+	if (sock < 0)
+		return -1;
+	ns = ioctl(sock, SIOCGSKNS);
+	if (ns < 0 || fstat(ns, &st) < 0)
+		return -1;
+	if (st.st_dev == rec->ns[NSCTL_TYPE_NET].dev && st.st_ino == rec->ns[NSCTL_TYPE_NET].ino)
+		return -1;
+	/* The same namespace through another socket of this process: one holder, one fd. */
+	for (size_t i = 0; i < rec->n_held; i++)
+		if (rec->held[i].dev == st.st_dev && rec->held[i].ino == st.st_ino)
+			return -1;
+	held->type = NSCTL_TYPE_NET;
+	held->dev = st.st_dev;
+	held->ino = st.st_ino;
+	held->ns_fd = TAKE_FD(ns);
+	return 0;
+}
+
+/*
+ * The namespaces one process holds by fds: nsfs files, told by what they are
+ * (the one nsfs device), not by the link's text, which for one opened through a
+ * pin is the pin's path; and with SOCKETS, the network namespaces of sockets.
  * getdents64() straight on the fd, not opendir(): fdopendir() costs an fstat() and an
  * fcntl() per process, and a listing that left room for more entries is complete, since
  * /proc fills the buffer until it is full or the table ends.
  */
-static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec)
+static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec, bool sockets)
 {
-	_cleanup_close_ int fd = -1;
+	_cleanup_close_ int fd = -1, pidfd = -1;
 	char buf[4096] __attribute__((aligned(8)));
 	ssize_t n;
 
@@ -102,24 +234,28 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 		n = syscall(SYS_getdents64, fd, buf, sizeof(buf));
 		for (ssize_t off = 0; n > 0 && off < n;) {
 			const struct dirent64_header *de = (const void *)(buf + off);
-			struct held_ns held;
-			char target[64];
-			ssize_t length;
-			ino_t ino;
+			struct held_ns held = { .ns_fd = -1 };
+			struct stat st;
 
 			off += de->d_reclen;
-			if (de->d_name[0] == '.')
-				continue;
-			length = readlinkat(fd, de->d_name, target, sizeof(target));
-			if (length <= 0 || (size_t)length >= sizeof(target) ||
-			    ns_link_parse_length(target, (size_t)length, &held.type, &held.ino) < 0)
-				continue;
-			if (list_stat_cached(fd, de->d_name, &held.dev, &ino) < 0 ||
-			    !list_is_namespace(list, held.dev, ino, held.ino))
+			if (de->d_name[0] == '.' || fd_stat(fd, de->d_name, &st) < 0)
 				continue;
 			held.fd = atoi(de->d_name);
-			if (push_held(rec, &held) < 0)
+			if (S_ISSOCK(st.st_mode)) {
+				if (!sockets || socket_netns(dir, rec->pid, &pidfd, rec, &held,
+							     st.st_dev, st.st_ino) < 0)
+					continue;
+			} else {
+				held.dev = st.st_dev;
+				held.ino = st.st_ino;
+				if (!list->nsfs_dev || held.dev != list->nsfs_dev ||
+				    nsfs_fd_type(fd, de->d_name, dir, rec->pid, &pidfd, &held) < 0)
+					continue;
+			}
+			if (push_held(rec, &held) < 0) {
+				close_fdp(&held.ns_fd);
 				return;
+			}
 		}
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
@@ -159,7 +295,7 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 			rec->children[t] = (struct raw_ns){ st.st_dev, st.st_ino };
 	}
 	if (flags & NSCTL_LIST_FDS)
-		scan_fds(list, dir, rec);
+		scan_fds(list, dir, rec, flags & NSCTL_LIST_SOCKETS);
 	rec->seen = true;
 }
 
@@ -248,6 +384,7 @@ void list_parallel(struct nsctl_list *list, size_t n, bool threads,
 }
 
 struct scan_data {
+	pid_t self;
 	int proc;
 	unsigned flags;
 	struct ns_paths paths;
@@ -257,7 +394,8 @@ static void scan_one(struct nsctl_list *list, size_t i, void *data)
 {
 	struct scan_data *scan = data;
 
-	scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i]);
+	if (list->records[i].pid != scan->self)
+		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i]);
 }
 
 int list_scan_processes(struct nsctl_list *list, unsigned flags)
@@ -290,6 +428,14 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return r;
 	scan.proc = proc;
 	ns_paths_init(&scan.paths);
+	/*
+	 * Our own process first, before either thread holds the namespace of a
+	 * socket it found elsewhere: else the caller would show as a holder of it.
+	 */
+	scan.self = getpid();
+	for (size_t i = 0; i < list->n_records; i++)
+		if (list->records[i].pid == scan.self)
+			scan_process(list, proc, &scan.paths, flags, &list->records[i]);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
 	return 0;
 }

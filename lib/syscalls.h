@@ -61,6 +61,21 @@ static inline int sys_process_madvise(int pidfd, const void *iovec, size_t vlen,
 	return (int)syscall(__NR_process_madvise, pidfd, iovec, vlen, advice, flags);
 }
 
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438
+#endif
+
+/* A copy of fd TARGETFD of the process of PIDFD, close-on-exec (Linux 5.6; PTRACE_MODE_ATTACH). */
+static inline int sys_pidfd_getfd(int pidfd, int targetfd, unsigned int flags)
+{
+	return (int)syscall(__NR_pidfd_getfd, pidfd, targetfd, flags);
+}
+
+/* linux/sockios.h (Linux 4.9): the network namespace of a socket, as an nsfs fd. */
+#ifndef SIOCGSKNS
+#define SIOCGSKNS 0x894C
+#endif
+
 static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)
 {
 	return (int)syscall(__NR_pidfd_send_signal, pidfd, sig, info, flags);

@@ -117,6 +117,34 @@ void cli_bad_option(char **argv, const char *optstring)
 	cli_usage_error("unrecognized option '-%c'", optopt);
 }
 
+void cli_refuse_ambiguous_option(char **argv, const struct option *options)
+{
+	const char *element = optind > 0 ? argv[optind - 1] : NULL;
+	/* On the stack: nothing allocated may be left when the usage error exits. */
+	char possible[1024] = "";
+	size_t length, used = 0, matches = 0;
+
+	if (!element || strncmp(element, "--", 2) != 0 || !element[2])
+		return;
+	length = strcspn(element + 2, "=");
+	for (const struct option *o = options; o->name; o++) {
+		if (strncmp(o->name, element + 2, length) != 0)
+			continue;
+		if (strlen(o->name) == length) {
+			matches = 0; /* an exact name is never ambiguous */
+			break;
+		}
+		if (used < sizeof(possible))
+			used += (size_t)snprintf(possible + used, sizeof(possible) - used,
+						 " '--%s'", o->name);
+		matches++;
+	}
+	if (matches < 2)
+		return;
+	cli_usage_error("option '%.*s' is ambiguous; possibilities:%s", (int)length + 2, element,
+			possible);
+}
+
 int cli_thread_count(void)
 {
 	_cleanup_closedir_ DIR *dir = opendir("/proc/self/task");

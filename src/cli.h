@@ -223,6 +223,12 @@ const char *cli_threads_refusal(int err, unsigned types);
 /* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
 _Noreturn void cli_bad_option(char **argv, const char *optstring);
 
+/*
+ * Before cli_bad_option(): getopt_long takes any unique prefix of a long
+ * option, and refuses one that several share.  Say which, as getopt would.
+ */
+void cli_refuse_ambiguous_option(char **argv, const struct option *options);
+
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
 int cmd_run(int argc, char **argv);

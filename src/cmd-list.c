@@ -11,9 +11,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "list-filter.h"
 #include "util.h"
 
-/* The columns, once: name, width hint, JSON type, and what they show. */
+/* The columns, once: name, width hint, JSON type (the type -Q and -H use), and what they show. */
 enum column_id {
 	COL_NS,
 	COL_ID,
@@ -52,18 +53,20 @@ static const struct column_info {
 	[COL_PPID] = { "PPID", 5, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "PPID of the PID" },
 	[COL_COMMAND] = { "COMMAND", 0, SCOLS_FL_TRUNC, SCOLS_JSON_STRING,
 			  "command line of the PID" },
-	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER, "UID of the PID" },
-	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING, "username of the PID" },
+	[COL_UID] = { "UID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
+		      "UID of the PID, or of the creator of the owner" },
+	[COL_USER] = { "USER", 0, 0, SCOLS_JSON_STRING,
+		       "username of the PID, or of the creator of the owner" },
 	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
 			  "namespace ID as used by network subsystem" },
 	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
-		       "nsfs mount points (pins), one per line" },
+		       "nsfs mount points (pins): one per line, a JSON array" },
 	[COL_PNS] = { "PNS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "parent namespace (user and pid namespaces)" },
 	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "owner namespace (a user namespace)" },
 	[COL_HOLDERS] = { "HOLDERS", 0, 0, SCOLS_JSON_STRING,
-			  "processes holding the namespace by an open fd" },
+			  "processes holding the namespace by an open fd or socket" },
 };
 
 /* The columns of lsns by default, so that its scripts keep working. */
@@ -75,6 +78,7 @@ enum tree_kind { TREE_NONE, TREE_OWNER, TREE_PARENT, TREE_PROCESS };
 struct request {
 	enum column_id columns[COL_COUNT * 2];
 	size_t n_columns;
+	struct list_filter *filter;
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -87,7 +91,7 @@ static void help(void)
 {
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
-	      "only by an open fd or a bind mount (in any mount namespace), and the\n"
+	      "only by an open fd, a socket or a bind mount (in any mount namespace), and the\n"
 	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
 	      "\nOptions:\n",
 	      stdout);
@@ -97,7 +101,9 @@ static void help(void)
 	      " -P, --persistent          only namespaces no process is in\n"
 	      " -o, --output LIST         the columns to show (\"+LIST\" adds to the default)\n"
 	      "     --output-all          show every column\n"
-	      " -H, --list-columns        describe the columns and exit\n"
+	      " -Q, --filter EXPR         only the rows where EXPR is true, e.g.\n"
+	      "                             -Q 'NPROCS == 0 && TYPE == \"net\"'\n"
+	      " -H, --list-columns        describe the columns, with their types, and exit\n"
 	      " -J, --json                use JSON output format\n"
 	      " -r, --raw                 use raw output format\n"
 	      "     --tree[=RELATION]     a tree by owner (the default), parent or process\n"
@@ -107,6 +113,9 @@ static void help(void)
 	      "     --dot                 print a Graphviz graph (dot -Tpng renders it)\n",
 	      stdout);
 	cli_help_footer(stdout);
+	fputs("\nA long option may be abbreviated to a prefix no other long option shares;\n"
+	      "one that several share is refused.\n",
+	      stdout);
 	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
 	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
 	      "--task, --tree and --notruncate here.\n"
@@ -115,10 +124,23 @@ static void help(void)
 	      stdout);
 }
 
+static enum list_filter_type column_type(size_t c)
+{
+	switch (column_table[c].json_type) {
+	case SCOLS_JSON_NUMBER:
+		return LIST_FILTER_NUMBER;
+	case SCOLS_JSON_BOOLEAN:
+		return LIST_FILTER_BOOLEAN;
+	default:
+		return LIST_FILTER_STRING;
+	}
+}
+
 static void list_columns(void)
 {
 	for (size_t c = 0; c < COL_COUNT; c++)
-		printf("%-8s %s\n", column_table[c].name, column_table[c].help);
+		printf("%-8s %-9s %s\n", column_table[c].name,
+		       list_filter_type_name(column_type(c)), column_table[c].help);
 }
 
 static int column_from_name(const char *name, size_t length)
@@ -128,6 +150,28 @@ static int column_from_name(const char *name, size_t length)
 		    strncasecmp(column_table[c].name, name, length) == 0)
 			return (int)c;
 	return -1;
+}
+
+static int filter_column(const char *name, size_t length, enum list_filter_type *ret_type)
+{
+	int c = column_from_name(name, length);
+
+	if (c >= 0)
+		*ret_type = column_type((size_t)c);
+	return c;
+}
+
+/* -Q EXPR, parsed.  It reads the namespaces themselves (filter_selects()): its columns need not be
+ * shown. */
+static void parse_filter(struct request *req, const char *text)
+{
+	struct list_filter_error error;
+	int r = list_filter_parse(text, filter_column, &req->filter, &error);
+
+	if (r == -EINVAL)
+		cli_usage_error("--filter: at %zu: %s", error.position, error.reason);
+	if (r < 0)
+		cli_die(EXIT_FAILURE, r, "--filter");
 }
 
 static void parse_columns(struct request *req, const char *list)
@@ -154,6 +198,22 @@ static void parse_columns(struct request *req, const char *list)
 	}
 }
 
+static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
+{
+	uint64_t number = strtoull(wanted, NULL, 10);
+
+	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
+}
+
+/* Whether some namespace of the list, of any type, has WANTED as inode or ID. */
+static bool wanted_found(const struct nsctl_list *list, const char *wanted)
+{
+	for (size_t i = 0; i < nsctl_list_count(list); i++)
+		if (number_is(wanted, nsctl_list_get(list, i)))
+			return true;
+	return false;
+}
+
 static bool shown(const struct request *req, const struct nsctl_list *list,
 		  const struct nsctl_list_ns *ns)
 {
@@ -165,12 +225,9 @@ static bool shown(const struct request *req, const struct nsctl_list *list,
 		return false;
 	if (req->n_wanted == 0)
 		return true;
-	for (size_t i = 0; i < req->n_wanted; i++) {
-		uint64_t number = strtoull(req->wanted[i], NULL, 10);
-
-		if (number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id))
+	for (size_t i = 0; i < req->n_wanted; i++)
+		if (number_is(req->wanted[i], ns))
 			return true;
-	}
 	return false;
 }
 
@@ -332,25 +389,25 @@ static void set_text(const struct request *req, struct libscols_line *line, size
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 }
 
-static void set_number(struct libscols_line *line, size_t column, uintmax_t value)
-{
-	char buf[32];
+/* Room for a number's text: the 20 digits of a 64-bit one, and the NUL. */
+#define NUMBER_SIZE 24
 
-	snprintf(buf, sizeof(buf), "%ju", value);
-	if (scols_line_set_data(line, column, buf) < 0)
-		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+static const char *number_text(char *buffer, uintmax_t value)
+{
+	snprintf(buffer, NUMBER_SIZE, "%ju", value);
+	return buffer;
 }
 
-static void set_joined(const struct request *req, struct libscols_line *line, size_t column,
-		       const char *const *texts, const pid_t *pids, size_t n, const char *separator)
+/* TEXTS, or else PIDS, joined by SEPARATOR, for the caller to free; NULL when N is 0. */
+static char *joined(const char *const *texts, const pid_t *pids, size_t n, const char *separator)
 {
-	_cleanup_free_ char *joined = NULL;
+	char *text = NULL;
 	size_t length = 0;
 	FILE *f;
 
 	if (n == 0)
-		return;
-	f = open_memstream(&joined, &length);
+		return NULL;
+	f = open_memstream(&text, &length);
 	if (!f)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	for (size_t i = 0; i < n; i++) {
@@ -361,81 +418,126 @@ static void set_joined(const struct request *req, struct libscols_line *line, si
 		else
 			fprintf(f, "%d", pids[i]);
 	}
-	if (fclose(f) != 0)
+	if (fclose(f) != 0) {
+		free(text);
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-	set_text(req, line, column, joined);
+	}
+	return text;
+}
+
+/*
+ * The text of NS's cell in column ID, NULL for an empty cell: a number's in
+ * BUFFER, a list's in *RET_JOINED (the caller frees it), the pins joined by
+ * PIN_SEPARATOR.  What the table prints (JSON escaped by set_text()), and
+ * what -Q reads.
+ */
+static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
+			     const char *pin_separator, char buffer[static NUMBER_SIZE],
+			     char **ret_joined)
+{
+	const char *name;
+
+	switch (id) {
+	case COL_NS:
+		return number_text(buffer, ns->id.ino);
+	case COL_ID:
+		return ns->id.id ? number_text(buffer, ns->id.id) : NULL;
+	case COL_TYPE:
+		return nsctl_type_get(ns->id.type)->name;
+	case COL_PATH:
+		return ns->path;
+	case COL_NPROCS:
+		return number_text(buffer, ns->nprocs);
+	case COL_PID:
+		return ns->pid > 0 ? number_text(buffer, (uintmax_t)ns->pid) : NULL;
+	case COL_PPID:
+		return ns->pid > 0 ? number_text(buffer, (uintmax_t)ns->ppid) : NULL;
+	case COL_COMMAND:
+		return ns->command;
+	case COL_UID:
+		/* With no process, the creator of its user namespace, as lsns. */
+		return ns->has_uid ? number_text(buffer, ns->uid) : NULL;
+	case COL_USER:
+		/* A UID no passwd entry names is shown as its number, a string in JSON. */
+		if (!ns->has_uid)
+			return NULL;
+		name = user_name(ns->uid);
+		return name ? name : number_text(buffer, ns->uid);
+	case COL_NETNSID:
+		/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
+		if (ns->netnsid >= 0)
+			return number_text(buffer, (uintmax_t)ns->netnsid);
+		return ns->netnsid == -1 ? "unassigned" : NULL;
+	case COL_NSFS:
+		return *ret_joined = joined(ns->pins, NULL, ns->n_pins, pin_separator);
+	case COL_PNS:
+		/* 0 for none, as lsns writes it. */
+		return number_text(buffer, ns->parent ? ns->parent->id.ino : 0);
+	case COL_ONS:
+		return number_text(buffer, ns->owner ? ns->owner->id.ino : 0);
+	case COL_HOLDERS:
+		return *ret_joined = joined(NULL, ns->holders, ns->n_holders, ",");
+	case COL_COUNT:
+		break;
+	}
+	return NULL;
 }
 
 static void fill_line(const struct request *req, struct libscols_line *line,
 		      const struct nsctl_list_ns *ns)
 {
-	for (size_t c = 0; c < req->n_columns; c++) {
-		const char *text = NULL;
+	/* -W, as lsns's, and -r: one line per namespace, the pins joined with commas. */
+	const char *pin_separator = req->nowrap || req->raw ? "," : "\n";
 
-		switch (req->columns[c]) {
-		case COL_NS:
-			set_number(line, c, ns->id.ino);
-			break;
-		case COL_ID:
-			if (ns->id.id)
-				set_number(line, c, ns->id.id);
-			break;
-		case COL_TYPE:
-			text = nsctl_type_get(ns->id.type)->name;
-			break;
-		case COL_PATH:
-			text = ns->path;
-			break;
-		case COL_NPROCS:
-			set_number(line, c, ns->nprocs);
-			break;
-		case COL_PID:
-			if (ns->pid > 0)
-				set_number(line, c, (uintmax_t)ns->pid);
-			break;
-		case COL_PPID:
-			if (ns->pid > 0)
-				set_number(line, c, (uintmax_t)ns->ppid);
-			break;
-		case COL_COMMAND:
-			text = ns->command;
-			break;
-		case COL_UID:
-			if (ns->pid > 0)
-				set_number(line, c, ns->uid);
-			break;
-		case COL_USER:
-			if (ns->pid > 0)
-				text = user_name(ns->uid);
-			break;
-		case COL_NETNSID:
-			/* As lsns writes it: a number, or "unassigned"; nothing for other types. */
-			if (ns->netnsid >= 0)
-				set_number(line, c, (uintmax_t)ns->netnsid);
-			else if (ns->netnsid == -1)
-				text = "unassigned";
-			break;
-		case COL_NSFS:
-			/* -W, as lsns's: one line per namespace, the pins joined with commas. */
-			set_joined(req, line, c, ns->pins, NULL, ns->n_pins,
-				   req->nowrap ? "," : "\n");
-			break;
-		case COL_PNS:
-			/* 0 for none, as lsns writes it. */
-			set_number(line, c, ns->parent ? ns->parent->id.ino : 0);
-			break;
-		case COL_ONS:
-			set_number(line, c, ns->owner ? ns->owner->id.ino : 0);
-			break;
-		case COL_HOLDERS:
-			set_joined(req, line, c, NULL, ns->holders, ns->n_holders, ",");
-			break;
-		case COL_COUNT:
-			break;
-		}
+	for (size_t c = 0; c < req->n_columns; c++) {
+		_cleanup_free_ char *list = NULL;
+		char number[NUMBER_SIZE];
+		const char *text = cell_text(ns, req->columns[c], pin_separator, number, &list);
+
 		if (text)
 			set_text(req, line, c, text);
 	}
+}
+
+/*
+ * -Q reads a row from its namespace, each cell as the table shows it, in every
+ * format: the pins one per line (where -r and -W join them with commas), no
+ * JSON escaping.  A cell is made once, when the expression first reads it.
+ */
+struct filter_row {
+	const struct nsctl_list_ns *ns;
+	bool made[COL_COUNT];
+	const char *text[COL_COUNT];
+	char number[COL_COUNT][NUMBER_SIZE];
+	char *list[COL_COUNT];
+};
+
+static const char *filter_cell(void *userdata, int column)
+{
+	struct filter_row *row = userdata;
+
+	if (column < 0 || column >= COL_COUNT)
+		return NULL;
+	if (!row->made[column]) {
+		row->text[column] = cell_text(row->ns, (enum column_id)column, "\n",
+					      row->number[column], &row->list[column]);
+		row->made[column] = true;
+	}
+	return row->text[column];
+}
+
+/* Whether -Q, if given, selects NS. */
+static bool filter_selects(const struct request *req, const struct nsctl_list_ns *ns)
+{
+	struct filter_row row = { .ns = ns };
+	bool selected;
+
+	if (!req->filter)
+		return true;
+	selected = list_filter_match(req->filter, filter_cell, &row);
+	for (size_t c = 0; c < COL_COUNT; c++)
+		free(row.list[c]);
+	return selected;
 }
 
 /* Where NS is in the list's inode order: a binary search, as the list is sorted. */
@@ -481,20 +583,32 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 			flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP);
 		if (req->nowrap)
 			flags &= ~SCOLS_FL_WRAP;
+		/* Branches grow from the left: a right-aligned tree column has no shape. */
 		if (c == 0 && req->tree != TREE_NONE)
-			flags |= SCOLS_FL_TREE;
+			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(column, info->json_type);
-		if (req->columns[c] == COL_NSFS && !req->nowrap)
+		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw) {
+			/*
+			 * One pin per line: libsmartcols escapes a newline as \x0a unless
+			 * the column says it is safe, and splits the cell at each one (in
+			 * JSON, into the elements of an array).
+			 */
+			scols_column_set_safechars(column, "\n");
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
+			if (req->json)
+				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
+		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
-		if (!shown(req, list, ns))
+		/* As lsns: a row -Q drops takes its place in a tree too; its children become roots.
+		 */
+		if (!shown(req, list, ns) || !filter_selects(req, ns))
 			continue;
 		lines[i] = scols_table_new_line(table, NULL);
 		if (!lines[i])
@@ -618,6 +732,7 @@ int cmd_list(int argc, char **argv)
 		{ "persistent", no_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
+		{ "filter", required_argument, NULL, 'Q' },
 		{ "list-columns", no_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
@@ -630,10 +745,10 @@ int cmd_list(int argc, char **argv)
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:HJrWh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
-	const char *task = NULL;
+	const char *task = NULL, *filter = NULL;
 	int c, r;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
@@ -661,6 +776,9 @@ int cmd_list(int argc, char **argv)
 			for (size_t i = 0; i < COL_COUNT; i++)
 				req.columns[i] = (enum column_id)i;
 			req.n_columns = COL_COUNT;
+			break;
+		case 'Q':
+			filter = optarg;
 			break;
 		case 'H':
 			list_columns();
@@ -698,8 +816,10 @@ int cmd_list(int argc, char **argv)
 			help();
 			exit(EXIT_SUCCESS);
 		default:
-			if (cli_type_from_letter(c, &type) < 0)
+			if (cli_type_from_letter(c, &type) < 0) {
+				cli_refuse_ambiguous_option(argv, options);
 				cli_bad_option(argv, optstring);
+			}
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}
@@ -707,6 +827,8 @@ int cmd_list(int argc, char **argv)
 		cli_usage_error("--json, --raw and --dot are mutually exclusive");
 	if (req.dot && req.tree != TREE_NONE)
 		cli_usage_error("--dot and --tree are mutually exclusive");
+	if (req.dot && filter)
+		cli_usage_error("--dot and --filter are mutually exclusive");
 	req.wanted = argv + optind;
 	req.n_wanted = (size_t)(argc - optind);
 	for (size_t i = 0; i < req.n_wanted; i++) {
@@ -717,8 +839,13 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!req.types)
 		req.types = NSCTL_TYPES_ALL;
-	if (cli_parse_only)
+	/* Last: nothing exits between it and the list_filter_free()s, so nothing leaks. */
+	if (filter)
+		parse_filter(&req, filter);
+	if (cli_parse_only) {
+		list_filter_free(req.filter);
 		return 0;
+	}
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
 	if (r == -ENOENT)
@@ -737,11 +864,16 @@ int cmd_list(int argc, char **argv)
 				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	}
+	/* As lsns: a NAMESPACE asked for by number that is nowhere on the host is an error. */
+	for (size_t i = 0; i < req.n_wanted; i++)
+		if (!wanted_found(list, req.wanted[i]))
+			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req.wanted[i]);
 	if (req.dot)
 		print_dot(&req, list);
 	else
 		print_table(&req, list);
 	nsctl_list_free(list);
+	list_filter_free(req.filter);
 	if (fflush(stdout) != 0)
 		cli_die(EXIT_FAILURE, negative_errno(), "write error");
 	return EXIT_SUCCESS;

@@ -18,6 +18,7 @@
 /* X(name) for every libsmartcols function nsctl calls. */
 #define CLI_SCOLS_FUNCTIONS(X)                                                                     \
 	X(scols_column_set_json_type)                                                              \
+	X(scols_column_set_safechars)                                                              \
 	X(scols_column_set_wrapfunc)                                                               \
 	X(scols_line_add_child)                                                                    \
 	X(scols_line_refer_data)                                                                   \
@@ -51,6 +52,7 @@ void cli_scols_load(void);
 /* Every call below this header goes through the loaded pointers. */
 #ifndef CLI_SCOLS_NO_REDIRECT
 #define scols_column_set_json_type    (*cli_scols.scols_column_set_json_type)
+#define scols_column_set_safechars    (*cli_scols.scols_column_set_safechars)
 #define scols_column_set_wrapfunc     (*cli_scols.scols_column_set_wrapfunc)
 #define scols_line_add_child          (*cli_scols.scols_line_add_child)
 #define scols_line_refer_data         (*cli_scols.scols_line_refer_data)

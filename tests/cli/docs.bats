@@ -49,6 +49,16 @@ teardown() {
     echo "$output" | grep -qx "PID,PATH"
 }
 
+@test "completion: list -Q completes the expression's last word with columns and operators" {
+    run complete_words nsctl list -Q NPR
+    [ "$output" = "NPROCS" ]
+    run complete_words nsctl list --filter "'NPROCS == 0 && TY"
+    [ "$output" = "'NPROCS == 0 && TYPE" ]
+    run complete_words nsctl list -Q "'TYPE ="
+    echo "$output" | grep -qx "'TYPE =="
+    echo "$output" | grep -qx "'TYPE =~"
+}
+
 @test "completion: types after -t and the type options, for every subcommand that takes them" {
     for cmd in compare list pin; do
         run complete_words nsctl "$cmd" -t ""

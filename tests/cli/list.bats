@@ -18,6 +18,7 @@ setup() {
 
 teardown() {
     cleanup_pids
+    umount "$TMP"/extra-pin-* 2>/dev/null || true
     ip netns del "$NETNS" 2>/dev/null || true
     [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
     rm -rf "$TMP"
@@ -112,9 +113,12 @@ child_of() {
 @test "list: the JSON keys and value types are those of lsns -J" {
     require_root
     cols=NS,TYPE,PATH,NPROCS,PID,PPID,COMMAND,UID,USER,NSFS,PNS,ONS
-    theirs=$(lsns -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
-    ours=$("$NSCTL" list -J -o $cols | jq -c '.namespaces[0] | to_entries | map([.key, (.value | type)])')
+    # But NSFS: lsns 2.38 writes one string with the pins between newlines, nsctl an array.
+    types='.namespaces[0] | to_entries | map([.key, (.value | type)] | select(.[0] != "nsfs"))'
+    theirs=$(lsns -J -o $cols | jq -c "$types")
+    ours=$("$NSCTL" list -J -o $cols | jq -c "$types")
     [ "$theirs" = "$ours" ]
+    [ "$("$NSCTL" list -J -o NS,NSFS | jq -r '[.namespaces[].nsfs | type] | unique | join(" ")')" = array ]
     [ "$("$NSCTL" list -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" = \
       "$(lsns -J --task $$ | jq -c '[.namespaces[] | keys_unsorted] | unique')" ]
 }
@@ -128,7 +132,7 @@ child_of() {
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
     [ "$(field "$ino" type)" = net ]
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/run/netns/$NETNS" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/run/netns/$NETNS" ]
     [ "$(field "$ino" path)" = "/run/netns/$NETNS" ]
     run "$NSCTL" list -P -r --noheadings -o NS
     echo "$output" | grep -qx "$ino"
@@ -172,7 +176,7 @@ child_of() {
     ! lsns -r -n -o NS | grep -qx "$ino" || false
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS)
     [ "$(field "$ino" nprocs)" = 0 ]
-    [ "$(field "$ino" nsfs)" = "/proc/$keeper/root$TMP/pin" ]
+    [ "$(field "$ino" 'nsfs | join(",")')" = "/proc/$keeper/root$TMP/pin" ]
     [ "$(stat -L -c %i "/proc/$keeper/root$TMP/pin")" = "$ino" ]
 }
 
@@ -237,6 +241,109 @@ child_of() {
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "net uts " ]
     run "$NSCTL" list -r --noheadings -o TYPE --type uts,ipc --type net
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "ipc net uts " ]
+}
+
+# The NS column of "nsctl list -r --noheadings -o NS ARGS...", sorted: the rows it printed.
+listed() {
+    "$NSCTL" list -r --noheadings -o NS "$@" | sort -n
+}
+
+@test "list: -Q selects exactly the rows its expression says, by the inodes /proc gives" {
+    require_root
+    start_target --net
+    busy=$(ns_inode "$TARGET" net)
+    ip netns add "$NETNS"
+    pinned=$(stat -L -c %i "/run/netns/$NETNS")
+    host=$(ns_inode $$ net)
+    # Other tests make namespaces meanwhile: only ours are looked at.
+    ours="(NS == $busy || NS == $pinned || NS == $host)"
+    [ "$(listed -Q "$ours && NPROCS == 0 && TYPE == \"net\"")" = "$pinned" ]
+    [ "$(listed -Q "$ours && NPROCS > 0")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    [ "$(listed -Q "$ours and not NSFS")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    [ "$(listed -Q "ns eq $busy OR ns EQ $pinned")" = "$(printf '%s\n' "$busy" "$pinned" | sort -n)" ]
+    [ "$(listed -Q "$ours && !(NS != $busy)")" = "$busy" ]
+    # Columns that are not shown: PID, NSFS (a regex), TYPE.
+    [ "$(listed -Q "PID == $TARGET")" = "$busy" ]
+    [ "$(listed -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$pinned" ]
+    [ "$(listed -Q "NSFS =~ '/$NETNS\$' && TYPE != 'net'")" = "" ]
+    [ "$(listed -Q "$ours && NSFS !~ 'netns' && TYPE =~ '^n.t\$'")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
+    # A namespace no process is in has no PID: no comparison with a number holds but !=.
+    [ "$(listed -Q "NS == $pinned && PID < 1000000000")" = "" ]
+    [ "$(listed -Q "NS == $pinned && PID != 1")" = "$pinned" ]
+    # Combined with the other selections, and the hidden columns stay out of JSON.
+    [ "$(listed -P -Q "$ours")" = "$pinned" ]
+    [ "$(listed --uts -Q "$ours")" = "" ]
+    run "$NSCTL" list -J -o NS,TYPE -Q "NS == $busy && PID == $TARGET && NPROCS == 1"
+    [ "$status" -eq 0 ]
+    [ "$(echo "$output" | jq -c '.namespaces')" = "[{\"ns\":$busy,\"type\":\"net\"}]" ]
+    # Every type's row of the target that /proc says is its own, and no other.
+    for t in net uts ipc; do
+        [ "$(listed -Q "PID == $TARGET && TYPE == '$t'")" = "$([ $t = net ] && echo "$busy")" ]
+    done
+}
+
+@test "list: -Q with --tree: a row the filter drops leaves its children at the top, as lsns" {
+    require_root
+    require_userns
+    start_target --user --map-root-user --uts
+    user=$(ns_inode "$TARGET" user)
+    uts=$(ns_inode "$TARGET" uts)
+    # Both: the uts namespace hangs under its owner.
+    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $user || NS == $uts")
+    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$user,\"type\":\"user\",\"children\":[{\"ns\":$uts,\"type\":\"uts\"}]}]" ]
+    # Its owner dropped: the uts namespace is a root.
+    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $uts")
+    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$uts,\"type\":\"uts\"}]" ]
+}
+
+@test "list: a bad -Q expression: status 2, its position and the reason, nothing on stdout" {
+    check_bad_filter() {
+        local expression=$1 message=$2
+        "$NSCTL" list -Q "$expression" >"$TMP/out" 2>"$TMP/err" && status=0 || status=$?
+        cat "$TMP/err"
+        [ "$status" -eq 2 ]
+        [ ! -s "$TMP/out" ]
+        [ "$(head -n 1 "$TMP/err")" = "nsctl: list: --filter: $message" ]
+        [ "$(sed -n 2p "$TMP/err")" = "Try 'nsctl list --help'." ]
+    }
+    check_bad_filter 'NPROCS == 0 && TYPE ==' "at 23: expected a value after '=='"
+    check_bad_filter 'NOPE == 1' "at 1: unknown column 'NOPE' (nsctl list -H lists them)"
+    check_bad_filter 'TYPE == net' "at 9: unknown column 'net' (nsctl list -H lists them)"
+    check_bad_filter '(TYPE == "net"' "at 15: expected ')' to close the '(' at 1, not the end"
+    check_bad_filter 'TYPE = "net"' "at 6: '=' is not an operator: '==' compares"
+    check_bad_filter 'TYPE == "net' "at 9: the string that starts here has no closing \""
+    check_bad_filter 'TYPE =~ "("' "at 6: bad regular expression after '=~': Unmatched ( or \\("
+    check_bad_filter 'NPROCS > 1x' "at 10: '1x' is not a number (digits, and maybe '.' and digits)"
+    check_bad_filter '' "at 1: the expression is empty"
+    run "$NSCTL" list --dot -Q 'NPROCS == 0'
+    [ "$status" -eq 2 ]
+    [[ $output == *"--dot and --filter are mutually exclusive"* ]]
+    # Found before any scan: where /proc has no proc filesystem, still the usage error.
+    if [ "$(id -u)" -eq 0 ]; then
+        run --separate-stderr without_proc "$NSCTL" list --filter 'TYPE =='
+        [ "$status" -eq 2 ]
+        [[ $stderr == *"--filter: at 8: expected a value after '=='"* ]]
+    fi
+}
+
+@test "list: -H gives each column's type, the JSON one" {
+    run "$NSCTL" list -H
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -Eq '^NS +number +namespace identifier'
+    echo "$output" | grep -Eq '^TYPE +string '
+    echo "$output" | grep -Eq '^NSFS +string +.*a JSON array'
+    # Every type is one -J writes for that column; NSFS, one string to -Q (the pins
+    # one per line), is an array of them in JSON ([null] when there is none).
+    JSON=$("$NSCTL" list -J --output-all --task $$ --user)
+    while read -r name type _; do
+        value_type=$(echo "$JSON" | jq -r --arg k "${name,,}" '.namespaces[0][$k] | type')
+        if [ "$name" = NSFS ]; then
+            [ "$value_type" = array ]
+            value_type=$(echo "$JSON" | jq -r '[.namespaces[0].nsfs[] | type | select(. != "null")] | unique | .[0]')
+        fi
+        echo "$name $type $value_type"
+        [ "$value_type" = null ] || [ "$value_type" = "$type" ] || false
+    done <<<"$output"
 }
 
 @test "list: --dot renders with dot -Tpng" {
@@ -305,4 +412,332 @@ child_of() {
     [ "$status" -eq 1 ]
     [ -z "$output" ]
     [[ "$stderr" == *"nsctl: list: cannot scan /proc: no proc filesystem is mounted there"* ]]
+}
+
+@test "list: several pins on one namespace: one per line, commas in -r, an array in -J" {
+    require_root
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    for i in 1 2; do
+        touch "$TMP/extra-pin-$i"
+        mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-$i"
+        [ "$(stat -L -c %i "$TMP/extra-pin-$i")" = "$ino" ]
+    done
+    pins=("/run/netns/$NETNS" "$TMP/extra-pin-1" "$TMP/extra-pin-2")
+    run "$NSCTL" list --noheadings -o NS,NSFS "$ino"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 3 ]
+    [[ ${lines[0]} =~ ^$ino\ +${pins[0]}$ ]]
+    [[ ${lines[1]} =~ ^\ +${pins[1]}$ ]]
+    [[ ${lines[2]} =~ ^\ +${pins[2]}$ ]]
+    [[ $output != *'\x0a'* ]]
+    run "$NSCTL" list -r --noheadings -o NS,NSFS "$ino"
+    [ "$output" = "$ino ${pins[0]},${pins[1]},${pins[2]}" ]
+    run "$NSCTL" list -W --noheadings -o NSFS "$ino"
+    [ "$output" = "${pins[0]},${pins[1]},${pins[2]}" ]
+    JSON=$("$NSCTL" list -J -o NS,NSFS "$ino")
+    [ "$(row "$ino" | jq -c .nsfs)" = "$(printf '%s\n' "${pins[@]}" | jq -R . | jq -sc .)" ]
+    umount "$TMP/extra-pin-1" "$TMP/extra-pin-2"
+}
+
+@test "list: USER of a UID no passwd entry names is the number, a string in JSON" {
+    require_root
+    uid=54321
+    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
+    # A uts namespace of its own: the sleep is its lowest (only) process.
+    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
+    wait_for_exec "$TARGET" sleep
+    [ "$(stat -c %u "/proc/$TARGET")" = "$uid" ]
+    ino=$(ns_inode "$TARGET" uts)
+    run "$NSCTL" list -r --noheadings -o UID,USER "$ino"
+    [ "$output" = "$uid $uid" ]
+    JSON=$("$NSCTL" list -J -o NS,UID,USER "$ino")
+    [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
+}
+
+@test "list: -Q reads NSFS of several pins and USER of a UID with no name alike in every format" {
+    require_root
+    uid=54321
+    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    touch "$TMP/extra-pin-1"
+    mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-1"
+    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
+    wait_for_exec "$TARGET" sleep
+    uts=$(ns_inode "$TARGET" uts)
+    # The NS column of the rows -Q selects, in FORMAT (table, -r, -W or -J).
+    selected() {
+        local format=$1
+        shift
+        if [ "$format" = -J ]; then
+            "$NSCTL" list -J -o NS "$@" | jq -r '.namespaces[].ns'
+        else
+            "$NSCTL" list $format --noheadings -o NS "$@" | tr -d ' '
+        fi
+    }
+    for format in "" -r -W -J; do
+        echo "format: '$format'"
+        # Each pin is a line of the cell, as the table shows it: ^ and $ match at each,
+        # and no comma (-r and -W print them so) is in it.
+        [ "$(selected "$format" -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$ino" ]
+        [ "$(selected "$format" -Q "NSFS =~ '^$TMP/extra-pin-1\$'")" = "$ino" ]
+        [ "$(selected "$format" -Q "NS == $ino && NSFS =~ ','")" = "" ]
+        [ "$(selected "$format" -Q "NS == $ino && NSFS == '/run/netns/$NETNS'")" = "" ]
+        # No process is in it: UID and USER are its user namespace's creator's (root).
+        [ "$(selected "$format" -Q "NS == $ino && UID == 0 && USER == 'root'")" = "$ino" ]
+        # A UID with no passwd entry: USER is its number, as a number or a string.
+        [ "$(selected "$format" -Q "NS == $uts && USER == $uid && USER == '$uid'")" = "$uts" ]
+    done
+    # Shown, the pins are joined as -r joins them; -Q reads them one per line still.
+    run "$NSCTL" list -r --noheadings -o NS,NSFS -Q "NSFS =~ '^$TMP/extra-pin-1\$'"
+    [ "$output" = "$ino /run/netns/$NETNS,$TMP/extra-pin-1" ]
+    umount "$TMP/extra-pin-1"
+}
+
+@test "list: --tree is left-aligned and each level of nested user namespaces is indented more" {
+    require_root
+    require_userns
+    start_bg unshare --user --map-root-user unshare --user --map-root-user \
+        unshare --user --map-root-user unshare --user --map-root-user sleep 600
+    wait_for_exec "$TARGET" sleep
+    # The chain from NS_GET_PARENT (0xb702), innermost first, up to ours.
+    chain=$(/usr/bin/python3 -c '
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+while True:
+    print(os.fstat(fd).st_ino)
+    try:
+        fd = fcntl.ioctl(fd, 0xb702)
+    except OSError:
+        break' "/proc/$TARGET/ns/user" | tac | tr '\n' ' ')
+    read -r -a levels <<<"$chain"
+    [ "${levels[0]}" = "$(ns_inode $$ user)" ]
+    [ "${#levels[@]}" -ge 5 ]
+    run "$NSCTL" list --tree --user -o NS,TYPE
+    [ "$status" -eq 0 ]
+    # The heading and the root are at the left edge, not pushed right.
+    [[ ${lines[0]} == NS* ]]
+    [[ $(printf '%s\n' "${lines[@]}" | grep -m1 -E "${levels[0]} +user$") == "${levels[0]} "* ]]
+    previous=-1
+    for ino in "${levels[@]}"; do
+        line=$(printf '%s\n' "${lines[@]}" | grep -E "(^|[^0-9])$ino +user$")
+        prefix=${line%%"$ino"*}
+        [ "${#prefix}" -gt "$previous" ]
+        # Nothing but the tree's art before the inode.
+        [[ $prefix =~ ^[\ \|\`-]*$ ]] || [[ $prefix =~ ^[\ │├└─]*$ ]]
+        previous=${#prefix}
+    done
+}
+
+@test "list: a NAMESPACE that no namespace has is an error, status 1" {
+    ino=$(ns_inode $$ uts)
+    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino" ]
+    # An inode no namespace has: nsfs numbers start at 4026531834 (PROC_DYNAMIC_FIRST - ...).
+    run --separate-stderr "$NSCTL" list 12345
+    [ "$status" -eq 1 ]
+    [ -z "$output" ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+    run --separate-stderr "$NSCTL" list "$ino" 12345
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+}
+
+@test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
+    run "$NSCTL" list --list-col
+    [ "$status" -eq 0 ]
+    [ "$output" = "$("$NSCTL" list --list-columns)" ]
+    run "$NSCTL" list --no
+    [ "$status" -eq 2 ]
+    [[ $output == *"option '--no' is ambiguous; possibilities: '--noheadings' '--notruncate' '--nowrap'"* ]]
+    [[ $output == *"Try 'nsctl list --help'."* ]]
+    run "$NSCTL" list --help
+    [[ $output == *"may be abbreviated"* ]]
+}
+
+# A helper process in a network namespace of its own that makes a socket there,
+# goes back to ours with setns() and sleeps, holding the namespace by that socket
+# alone.  Its PID is TARGET; the namespace's inode, read before it left, NETNS_INO;
+# the socket's fd number, SOCKET_FD.
+start_socket_holder() {
+    /usr/bin/python3 -c '
+import ctypes, os, socket, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+back = os.open("/proc/self/ns/net", os.O_RDONLY)
+if libc.unshare(0x40000000) != 0:
+    sys.exit("unshare: %s" % os.strerror(ctypes.get_errno()))
+ino = os.stat("/proc/self/ns/net").st_ino
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+if libc.setns(back, 0x40000000) != 0:
+    sys.exit("setns: %s" % os.strerror(ctypes.get_errno()))
+os.close(back)
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write("%d %d\n" % (ino, s.fileno()))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(600)' "$TMP/socket-holder" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    for _ in $(seq 200); do
+        [ -e "$TMP/socket-holder" ] && break
+        sleep 0.01
+    done
+    read -r NETNS_INO SOCKET_FD <"$TMP/socket-holder"
+}
+
+@test "list: a network namespace held only by a socket, after its process went back with setns" {
+    require_root
+    start_socket_holder
+    # The kernel's word: the process is back in ours; its fd is a socket.
+    [ "$(ns_inode "$TARGET" net)" = "$(ns_inode $$ net)" ]
+    [ "$NETNS_INO" != "$(ns_inode $$ net)" ]
+    [[ $(readlink "/proc/$TARGET/fd/$SOCKET_FD") == socket:* ]]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,PID,HOLDERS,PATH,ID)
+    [ "$(field "$NETNS_INO" type)" = net ]
+    [ "$(field "$NETNS_INO" nprocs)" = 0 ]
+    [ "$(field "$NETNS_INO" pid)" = null ]
+    [ "$(field "$NETNS_INO" holders)" = "$TARGET" ]
+    [ "$(field "$NETNS_INO" path)" = "/proc/$TARGET/fd/$SOCKET_FD" ]
+    # Its relations were read through the socket's namespace: NS_GET_ID answered.
+    [ "$(field "$NETNS_INO" id)" -gt 0 ]
+    # The process's own network namespace does not list it as a holder.
+    [ "$(field "$(ns_inode $$ net)" holders)" != "$TARGET" ]
+    run "$NSCTL" list -r --noheadings -o NS "$NETNS_INO"
+    [ "$output" = "$NETNS_INO" ]
+}
+
+@test "list: a network namespace whose last process passed its socket to another and exited" {
+    require_root
+    # The receiver, in our network namespace, takes one fd over a unix socket and keeps it.
+    /usr/bin/python3 -c '
+import os, socket, sys, time
+server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+server.bind(sys.argv[1])
+server.listen(1)
+conn, _ = server.accept()
+_, fds, _, _ = socket.recv_fds(conn, 16, 1)
+conn.close()
+server.close()
+with open(sys.argv[2] + ".tmp", "w") as f:
+    f.write("%d\n" % fds[0])
+os.rename(sys.argv[2] + ".tmp", sys.argv[2])
+time.sleep(600)' "$TMP/unix" "$TMP/received" &
+    receiver=$!
+    TEST_PIDS+=("$receiver")
+    for _ in $(seq 200); do [ -S "$TMP/unix" ] && break; sleep 0.01; done
+    # The sender, alone in a new network namespace, sends a socket made there and exits.
+    unshare --net /usr/bin/python3 -c '
+import os, socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+c.connect(sys.argv[1])
+socket.send_fds(c, [b"x"], [s.fileno()])
+print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
+    ino=$(cat "$TMP/sender-netns")
+    for _ in $(seq 200); do [ -e "$TMP/received" ] && break; sleep 0.01; done
+    fd=$(cat "$TMP/received")
+    [ "$(ns_inode "$receiver" net)" = "$(ns_inode $$ net)" ]
+    [ "$ino" != "$(ns_inode $$ net)" ]
+    [[ $(readlink "/proc/$receiver/fd/$fd") == socket:* ]]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" type)" = net ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" holders)" = "$receiver" ]
+    [ "$(field "$ino" path)" = "/proc/$receiver/fd/$fd" ]
+}
+
+# A network namespace pinned by ip netns add (its inode: ino) and a process, TARGET,
+# holding it by fd 7, opened on the pin.
+start_pin_fd_holder() {
+    ip netns add "$NETNS"
+    ino=$(stat -L -c %i "/run/netns/$NETNS")
+    start_bg bash -c "exec 7</run/netns/$NETNS; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+}
+
+@test "list: a namespace fd opened through a pin is recognised by what it is, not its link" {
+    require_root
+    start_pin_fd_holder
+    # The link reads as the pin's path, not net:[INO]; the kernel's inode is the namespace's.
+    [ "$(readlink "/proc/$TARGET/fd/7")" = "/run/netns/$NETNS" ]
+    [ "$(stat -L -c %i "/proc/$TARGET/fd/7")" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" holders)" = "$TARGET" ]
+    # With the pin gone, the fd alone holds it.
+    ip netns del "$NETNS"
+    [ "$(stat -L -c %i "/proc/$TARGET/fd/7")" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,HOLDERS,PATH)
+    [ "$(field "$ino" type)" = net ]
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" holders)" = "$TARGET" ]
+    [ "$(field "$ino" path)" = "/proc/$TARGET/fd/7" ]
+}
+
+@test "list: without pidfd_getfd (before 5.6), an fd opened through a pin is still recognised" {
+    require_root
+    start_pin_fd_holder
+    ip netns del "$NETNS"
+    [ "$(readlink "/proc/$TARGET/fd/7")" != "net:[$ino]" ]
+    run "$NSCTL_BUILD/tests/tools/seccomp-deny" -s pidfd_getfd -- \
+        "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,HOLDERS,PATH "$ino"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$ino net 0 $TARGET /proc/$TARGET/fd/7" ]
+}
+
+@test "list: a namespace no process is in shows the UID that made its user namespace" {
+    require_userns_for_nobody
+    # nobody makes a user namespace and a uts namespace it owns; a root process keeps
+    # the uts namespace by an fd; then nobody's process ends.
+    start_bg setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --uts sleep 600
+    wait_for_exec "$TARGET" sleep
+    maker=$TARGET
+    uts=$(ns_inode "$maker" uts)
+    user=$(ns_inode "$maker" user)
+    start_bg bash -c "exec 7</proc/$maker/ns/uts; exec sleep 600"
+    wait_for_exec "$TARGET" sleep
+    holder=$TARGET
+    kill -KILL "$maker"
+    wait "$maker" 2>/dev/null || true
+    # The kernel's word: NS_GET_USERNS (0xb701), then NS_GET_OWNER_UID (0xb704).
+    owner_uid=$(/usr/bin/python3 -c '
+import array, fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+user = fcntl.ioctl(fd, 0xb701)
+uid = array.array("I", [0])
+fcntl.ioctl(user, 0xb704, uid, True)
+print(uid[0], os.fstat(user).st_ino)' "/proc/$holder/fd/7")
+    [ "$owner_uid" = "65534 $user" ]
+    name=$(getent passwd 65534 | cut -d: -f1)
+    JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,PID,UID,USER)
+    [ "$(field "$uts" nprocs)" = 0 ]
+    [ "$(field "$uts" pid)" = null ]
+    [ "$(field "$uts" uid)" = 65534 ]
+    [ "$(field "$uts" user)" = "$name" ]
+    [ "$(field "$user" nprocs)" = 0 ]
+    [ "$(field "$user" uid)" = 65534 ]
+    [ "$(field "$user" user)" = "$name" ]
+}
+
+@test "list: PATH is the /proc/PID/ns link of the PID shown, an fd only when no process is in it" {
+    require_root
+    # The lower PID makes a uts namespace, keeps it by fd 7, and goes back to ours.
+    start_bg unshare --uts bash -c "exec 7</proc/self/ns/uts; exec nsenter --uts=/proc/$$/ns/uts sleep 600"
+    wait_for_exec "$TARGET" sleep
+    keeper=$TARGET
+    ino=$(stat -L -c %i "/proc/$keeper/fd/7")
+    [ "$(ns_inode "$keeper" uts)" = "$(ns_inode $$ uts)" ]
+    JSON=$("$NSCTL" list -J -o NS,NPROCS,PID,HOLDERS,PATH)
+    [ "$(field "$ino" nprocs)" = 0 ]
+    [ "$(field "$ino" path)" = "/proc/$keeper/fd/7" ]
+    # A higher PID enters it.
+    start_bg nsenter --uts="/proc/$keeper/fd/7" sleep 600
+    wait_for_exec "$TARGET" sleep
+    [ "$TARGET" -gt "$keeper" ]
+    [ "$(ns_inode "$TARGET" uts)" = "$ino" ]
+    JSON=$("$NSCTL" list -J -o NS,NPROCS,PID,HOLDERS,PATH)
+    [ "$(field "$ino" nprocs)" = 1 ]
+    [ "$(field "$ino" pid)" = "$TARGET" ]
+    [ "$(field "$ino" path)" = "/proc/$TARGET/ns/uts" ]
+    [ "$(field "$ino" holders)" = "$keeper" ]
 }

@@ -43,6 +43,18 @@ static void check_own(unsigned flags)
 		assert_true(!prev || prev->id.ino <= ns->id.ino);
 		assert_ptr_equal(nsctl_list_find(list, ns->id.dev, ns->id.ino), ns);
 		assert_true(ns->pid > 0 || ns->nprocs == 0);
+		/* A process gives its UID; only NS_GET_OWNER_UID can give one to the others. */
+		assert_true(ns->has_uid || ns->pid == 0);
+		if (ns->has_uid && ns->pid == 0)
+			assert_true(flags & NSCTL_LIST_RELATIONS);
+		/* PATH is the link of the PID shown, where a process is in it. */
+		if (ns->pid > 0) {
+			char link[64];
+
+			snprintf(link, sizeof(link), "/proc/%d/ns/%s", ns->pid,
+				 nsctl_type_get(ns->id.type)->name);
+			assert_string_equal(ns->path, link);
+		}
 		prev = ns;
 	}
 	nsctl_type_foreach (t) {
