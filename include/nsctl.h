@@ -31,19 +31,32 @@
 extern "C" {
 #endif
 
+/* The version of nsctl.h; nsctl_library_version() tells the library's, which may be newer. */
 #define NSCTL_VERSION "0.1.0"
 
-/* The eight namespace types, in the order /proc/PID/ns lists them. */
+/* The version of the library that is running, "MAJOR.MINOR.PATCH": a static string. */
+const char *nsctl_library_version(void);
+
+/*
+ * The eight namespace types.  The numbers are part of the ABI: each is fixed
+ * for ever, and a new type is appended after the last with the next number.
+ * They happen to be in alphabetical order (as /proc/PID/ns lists its files
+ * today), but that order is not a rule: neither the kernel's order nor a
+ * type's CLONE_NEW* bit decides a value.  NSCTL_TYPE_COUNT is the number of
+ * types this version knows; it grows when a type is appended, and with it
+ * NSCTL_TYPES_ALL and struct nsctl_ns_set, so such an addition is a new
+ * soname.
+ */
 enum nsctl_type {
-	NSCTL_TYPE_CGROUP,
-	NSCTL_TYPE_IPC,
-	NSCTL_TYPE_MNT,
-	NSCTL_TYPE_NET,
-	NSCTL_TYPE_PID,
-	NSCTL_TYPE_TIME,
-	NSCTL_TYPE_USER,
-	NSCTL_TYPE_UTS,
-	NSCTL_TYPE_COUNT,
+	NSCTL_TYPE_CGROUP = 0,
+	NSCTL_TYPE_IPC = 1,
+	NSCTL_TYPE_MNT = 2,
+	NSCTL_TYPE_NET = 3,
+	NSCTL_TYPE_PID = 4,
+	NSCTL_TYPE_TIME = 5,
+	NSCTL_TYPE_USER = 6,
+	NSCTL_TYPE_UTS = 7,
+	NSCTL_TYPE_COUNT = 8,
 };
 
 /* A set of types: bit (1u << type). */

@@ -48,6 +48,28 @@ static void test_table_is_complete(void **state)
 	assert_null(nsctl_type_get(NSCTL_TYPE_NET)->children_name);
 }
 
+/* The numbers are ABI: fixed for ever, new types appended (nsctl.h). */
+static void test_type_numbers_are_fixed(void **state)
+{
+	static const struct {
+		enum nsctl_type type;
+		int number;
+		const char *name;
+	} fixed[] = {
+		{ NSCTL_TYPE_CGROUP, 0, "cgroup" }, { NSCTL_TYPE_IPC, 1, "ipc" },
+		{ NSCTL_TYPE_MNT, 2, "mnt" },       { NSCTL_TYPE_NET, 3, "net" },
+		{ NSCTL_TYPE_PID, 4, "pid" },       { NSCTL_TYPE_TIME, 5, "time" },
+		{ NSCTL_TYPE_USER, 6, "user" },     { NSCTL_TYPE_UTS, 7, "uts" },
+	};
+
+	assert_int_equal(NSCTL_TYPE_COUNT, 8);
+	assert_int_equal(NSCTL_TYPES_ALL, 0xff);
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		assert_int_equal((int)fixed[i].type, fixed[i].number);
+		assert_string_equal(nsctl_type_get(fixed[i].type)->name, fixed[i].name);
+	}
+}
+
 static void test_type_from_name(void **state)
 {
 	enum nsctl_type t = NSCTL_TYPE_COUNT;
@@ -273,6 +295,7 @@ int main(int argc, char **argv)
 
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_is_complete),
+		cmocka_unit_test(test_type_numbers_are_fixed),
 		cmocka_unit_test(test_type_from_name),
 		cmocka_unit_test(test_type_from_clone_flag),
 		cmocka_unit_test(test_types_parse),
