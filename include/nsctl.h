@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /* The version of nsctl.h; nsctl_library_version() tells the library's, which may be newer. */
-#define NSCTL_VERSION "0.1.0"
+#define NSCTL_VERSION "1.0.0"
 
 /* The version of the library that is running, "MAJOR.MINOR.PATCH": a static string. */
 const char *nsctl_library_version(void);

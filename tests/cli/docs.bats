@@ -13,7 +13,7 @@ teardown() {
 
 @test "libnsctl(3) documents every function of nsctl.h and every exported symbol" {
     page=$NSCTL_TOP/man/libnsctl.3
-    lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
+    lib=$(readlink -f "$NSCTL_BUILD/libnsctl.so")
     missing=""
     for f in $(grep -oE '\bnsctl_[a-z_]+\(' "$NSCTL_TOP/include/nsctl.h" | tr -d '(' | sort -u) \
         $(nm -D --defined-only "$lib" | awk '$2 == "T" {print $3}' | sed 's/@.*//'); do

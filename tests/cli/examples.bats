@@ -61,7 +61,7 @@ start_demo() {
         ! grep -q '#include "' "$NSCTL_TOP/examples/$program.c" || false
     done
     ! grep -l 'lib/\|internal.h\|util.h' "$NSCTL_TOP"/examples/*.c || false
-    ldd "$EX/ns_exec" | grep -q 'libnsctl.so.0'
+    ldd "$EX/ns_exec" | grep -q 'libnsctl.so.1'
 }
 
 @test "demo_uts_namespaces: the article's three lines; the child's UTS namespace has NAME" {
