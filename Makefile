@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The front door: short names for what the README promises.  The build itself is meson.
-.PHONY: all deps build demo check test format bench bench-smoke fuzz valgrind install clean
+.PHONY: all deps build demo check test format bench bench-smoke fuzz valgrind install clean abi-check abi-update
 
 all: build
 
@@ -50,6 +50,16 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/install-deps.sh fuzz
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# libnsctl's ABI against the committed baseline abi/libnsctl.abi (tests/cli/abi.bats runs it too).
+abi-check: build
+	@scripts/install-deps.sh check
+	@scripts/abi.sh check build
+
+# Only for a deliberate change: additions (a new version node), or a break with a new soname.
+abi-update: build
+	@scripts/install-deps.sh check
+	@scripts/abi.sh update build
 
 install: build
 	@meson install -C build

@@ -19,7 +19,9 @@ check=("${fuzz[@]}"
     # man pages are checked with groff; the formatting with clang-format; list --dot with dot
     groff-base man-db clang-format graphviz
     # bench.bats runs a quick benchmark, which draws its plot
-    gnuplot-nox)
+    gnuplot-nox
+    # abi.bats compares the library with abi/libnsctl.abi
+    abigail-tools)
 # the plot of docs/PERFORMANCE.md; the peers measured
 bench=("${build[@]}" gnuplot-nox util-linux iproute2)
 
