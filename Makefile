@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The front door: short names for what the README promises.  The build itself is meson.
-.PHONY: all deps build demo check test format bench bench-smoke fuzz valgrind install clean abi-check abi-update
+.PHONY: all deps build demo check test format bench bench-smoke fuzz valgrind install clean abi-check abi-update deb
 
 all: build
 
@@ -61,8 +61,13 @@ abi-update: build
 	@scripts/install-deps.sh check
 	@scripts/abi.sh update build
 
+# The Debian packages, built from a copy of the tree: build-deb/*.deb.
+deb:
+	@scripts/install-deps.sh deb
+	@scripts/deb.sh build-deb
+
 install: build
 	@meson install -C build
 
 clean:
-	rm -rf build build-clang build-asan build-fuzz
+	rm -rf build build-clang build-asan build-fuzz build-deb

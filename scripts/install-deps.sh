@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Install the Debian packages that one job needs, where missing: "build" (make,
 # make demo), "check" (make check: the build, the tests, the sanitizers, the
-# fuzzers), "bench" (make bench), "fuzz" (make fuzz).  As root it installs
-# them; otherwise it says exactly what to run.
+# fuzzers, the ABI and package checks), "bench" (make bench), "fuzz" (make
+# fuzz), "deb" (make deb).  As root it installs them; otherwise it says
+# exactly what to run.
 #
-# Usage: scripts/install-deps.sh [build|check|bench|fuzz]...   (default: build)
+# Usage: scripts/install-deps.sh [build|check|bench|fuzz|deb]...   (default: build)
 set -eu
 
 build=(meson ninja-build pkg-config gcc libsmartcols-dev)
@@ -20,10 +21,13 @@ check=("${fuzz[@]}"
     groff-base man-db clang-format graphviz
     # bench.bats runs a quick benchmark, which draws its plot
     gnuplot-nox
-    # abi.bats compares the library with abi/libnsctl.abi
-    abigail-tools)
+    # abi.bats compares the library with abi/libnsctl.abi; package.bats
+    # builds the Debian packages and runs lintian on them
+    abigail-tools dpkg-dev debhelper lintian)
 # the plot of docs/PERFORMANCE.md; the peers measured
 bench=("${build[@]}" gnuplot-nox util-linux iproute2)
+# make deb: debian/control's Build-Depends
+deb=(dpkg-dev debhelper meson ninja-build pkgconf libsmartcols-dev)
 
 [ $# -gt 0 ] || set -- build
 packages=()
@@ -33,7 +37,8 @@ for job in "$@"; do
         check) packages+=("${check[@]}") ;;
         bench) packages+=("${bench[@]}") ;;
         fuzz) packages+=("${fuzz[@]}") ;;
-        *) echo "install-deps.sh: '$job': not a job (build, check, bench, fuzz)" >&2; exit 2 ;;
+        deb) packages+=("${deb[@]}") ;;
+        *) echo "install-deps.sh: '$job': not a job (build, check, bench, fuzz, deb)" >&2; exit 2 ;;
     esac
 done
 
