@@ -133,3 +133,24 @@ make check" ]
     # The rule itself holds: a bare negation of a command that succeeds passes.
     bash -ec '! true; echo reached' | grep -qx reached
 }
+
+@test "README and docs/: every link leads to a file of the repository, and none leaves it" {
+    cd "$NSCTL_TOP"
+    bad=""
+    for doc in README.md docs/*.md fuzz/README.md; do
+        dir=$(dirname "$doc")
+        # Markdown links [text](target), anchors dropped.
+        for target in $(grep -oE '\]\([^)]+\)' "$doc" | sed 's/^](//; s/)$//; s/#.*//'); do
+            [ -n "$target" ] || continue
+            case $target in
+                *://* | /*) bad+=" $doc:$target" ;;
+                *) [ -e "$dir/$target" ] || bad+=" $doc:$target" ;;
+            esac
+        done
+        # No address of the web, and no path of this machine outside the tree.
+        grep -qE 'https?://' "$doc" && bad+=" $doc:(a URL)"
+        grep -qE '(^|[ `(])/(home|root|work|tmp)/' "$doc" && bad+=" $doc:(a path of this machine)"
+    done
+    echo "links that leave the repository or lead nowhere:$bad"
+    [ -z "$bad" ]
+}
