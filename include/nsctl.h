@@ -141,6 +141,24 @@ int nsctl_ns_id_format(const struct nsctl_ns_id *id, char *buf, size_t size);
  */
 int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type);
 
+/*
+ * Open the namespace whose 64-bit ID (NS_GET_ID, as nsctl list shows it) is
+ * ID, through a namespace file handle (open_by_handle_at() with FD_NSFS_ROOT,
+ * Linux 6.18): one held only by an fd, a socket or a pin in another mount
+ * namespace too.  The kernel lets the caller have it when the caller is in
+ * that namespace or has CAP_SYS_ADMIN in the user namespace that owns it
+ * (-EPERM otherwise).  Linux 6.18 wants the namespace's type and inode in
+ * the handle as well: where the ID alone is not enough, they are found by a
+ * scan of what the caller can see (nsctl_list_scan()).  When EXPECTED is >= 0
+ * the namespace must be of that type (-EMEDIUMTYPE if not).  -ENOENT when no
+ * namespace of ID is found; -EOPNOTSUPP when the kernel has no namespace file
+ * handles.  Returns the fd.
+ */
+int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type);
+
+/* A namespace ID as given on a command line: decimal digits, no leading zero, not 0. */
+int nsctl_ns_id_parse(const char *text, uint64_t *ret_id);
+
 /* The owning user namespace of the namespace at FD (NS_GET_USERNS). Returns an fd. */
 int nsctl_ns_open_owner(int fd);
 
@@ -686,6 +704,15 @@ int nsctl_process_read_environ(const struct nsctl_process *process, char ***ret_
  * caller's mount namespace.  -ENOENT when there is none.  Returns an fd.
  */
 int nsctl_process_open_cgroup(const struct nsctl_process *process);
+
+/*
+ * The network namespace of socket FD of PROCESS (pidfd_getfd(), Linux 5.6,
+ * which needs the right to ptrace PROCESS; then SIOCGSKNS), as an nsfs fd:
+ * a socket keeps the namespace it was made in, wherever its process is now.
+ * -EBADF when PROCESS has no fd FD, -ENOTSOCK when it is not a socket,
+ * -EOPNOTSUPP without pidfds.  Returns the fd.
+ */
+int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd);
 
 /* Move the caller into the cgroup v2 directory CGROUP_FD. */
 int nsctl_cgroup_join(int cgroup_fd);

@@ -99,6 +99,24 @@ static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, uns
 #define NS_GET_ID _IOR(NSCTL_NSIO, 0xd, uint64_t)
 #endif
 
+/*
+ * Namespace file handles (Linux 6.18): open_by_handle_at() with FD_NSFS_ROOT
+ * as its anchor opens the namespace a struct nsfs_file_handle names.  Older
+ * kernels take FD_NSFS_ROOT for a bad fd (EBADF).
+ */
+#ifndef FD_NSFS_ROOT
+#define FD_NSFS_ROOT (-10003)
+#endif
+#ifndef FILEID_NSFS
+#define FILEID_NSFS 0xf1
+#endif
+/* linux/nsfs.h's struct nsfs_file_handle, under our own name. */
+struct nsctl_nsfs_handle {
+	uint64_t ns_id;
+	uint32_t ns_type; /* its CLONE_NEW* flag */
+	uint32_t ns_inum; /* its inode */
+};
+
 #ifndef NSFS_MAGIC
 #define NSFS_MAGIC 0x6e736673
 #endif

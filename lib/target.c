@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "syscalls.h"
 
 /* The whole of a small file under DIRFD, NUL-terminated (SIZE excludes the NUL). */
 static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_size)
@@ -202,4 +203,31 @@ NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
 	if (write(fd, "0", 1) != 1)
 		return negative_errno();
 	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
+{
+	_cleanup_close_ int sock = -1;
+	int pidfd, ns, r;
+
+	if (!process || fd < 0)
+		return -EINVAL;
+	pidfd = nsctl_process_pidfd(process);
+	if (pidfd < 0)
+		return -EOPNOTSUPP;
+	/* A copy of the process's fd (PTRACE_MODE_ATTACH_REALCREDS, Linux 5.6). */
+	sock = sys_pidfd_getfd(pidfd, fd, 0);
+	if (sock < 0)
+		return errno == ENOSYS ? -EOPNOTSUPP : negative_errno();
+	/* The kernel answers ENOTTY for a file that is not a socket, as for any unknown ioctl. */
+	ns = ioctl(sock, SIOCGSKNS);
+	if (ns < 0)
+		return errno == ENOTTY || errno == EINVAL ? -ENOTSOCK : negative_errno();
+	/* Still the process whose fd was copied: a later process of that PID is not asked for. */
+	r = nsctl_process_alive(process);
+	if (r <= 0) {
+		close(ns);
+		return r == 0 ? -ESRCH : r;
+	}
+	return ns;
 }

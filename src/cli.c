@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place the CLI prints errors and exits, and the shared option helpers. */
 #include <getopt.h>
+#include <inttypes.h>
 #include <linux/capability.h>
 #include <grp.h>
 #include <pwd.h>
@@ -387,4 +388,47 @@ unsigned cli_parse_type_list(const char *option, const char *list)
 		p += length + 1;
 	}
 	cli_usage_error("%s '%s': %s", option, list, strerror(-r));
+}
+
+bool cli_ns_id_operand(const char *text, uint64_t *ret_id)
+{
+	int r;
+
+	if (strncmp(text, CLI_NS_ID_PREFIX, strlen(CLI_NS_ID_PREFIX)) != 0)
+		return false;
+	r = nsctl_ns_id_parse(text + strlen(CLI_NS_ID_PREFIX), ret_id);
+	if (r == -ERANGE)
+		cli_usage_error("'%s': the namespace ID is larger than 64 bits", text);
+	if (r < 0)
+		cli_usage_error("'%s': not a namespace ID (id: and the decimal number nsctl list "
+				"shows in its ID column)",
+				text);
+	return true;
+}
+
+int cli_open_ns_id(int status, const char *text, uint64_t id, int expected,
+		   enum nsctl_type *ret_type)
+{
+	int r = nsctl_ns_open_id(id, expected, ret_type);
+
+	if (r >= 0)
+		return r;
+	switch (-r) {
+	case EOPNOTSUPP:
+		cli_die(status, 0,
+			"%s: this kernel cannot open a namespace by its ID (that needs namespace "
+			"file handles, Linux 6.18); name it by a PID or a file",
+			text);
+	case ENOENT:
+		cli_die(status, 0,
+			"%s: no namespace with ID %" PRIu64 " found%s (nsctl list shows the IDs)",
+			text, id, geteuid() == 0 ? "" : " among those this user can see");
+	case EPERM:
+		cli_die(status, r,
+			"%s: opening a namespace by ID needs to be in it, or CAP_SYS_ADMIN in the "
+			"user namespace that owns it",
+			text);
+	default:
+		cli_die(status, r, "%s", text);
+	}
 }

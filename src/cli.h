@@ -229,6 +229,21 @@ _Noreturn void cli_bad_option(char **argv, const char *optstring);
  */
 void cli_refuse_ambiguous_option(char **argv, const struct option *options);
 
+/*
+ * A namespace named by its 64-bit ID, "id:ID" (enter, pin, compare): whether
+ * TEXT has that form, its ID in *RET_ID; a usage error when ID is not one.
+ * An "id:..." pin name is named by its path instead.
+ */
+#define CLI_NS_ID_PREFIX "id:"
+bool cli_ns_id_operand(const char *text, uint64_t *ret_id);
+
+/*
+ * nsctl_ns_open_id(), or exit with STATUS saying why, naming TEXT: no such
+ * namespace, no permission, or a kernel without namespace file handles.
+ */
+int cli_open_ns_id(int status, const char *text, uint64_t id, int expected,
+		   enum nsctl_type *ret_type);
+
 /* Subcommands. */
 int cmd_compare(int argc, char **argv);
 int cmd_run(int argc, char **argv);

@@ -26,7 +26,8 @@ static void help(void)
 {
 	fputs("Usage: nsctl compare [options] A B\n"
 	      "\nTell, type by type, whether A and B share their namespaces.\n"
-	      "A and B are PIDs, or namespace files (/proc/PID/ns/TYPE, a pin).\n"
+	      "A and B are PIDs, namespace files (/proc/PID/ns/TYPE, a pin), or id:ID, the\n"
+	      "namespace of that 64-bit ID (the ID column of nsctl list).\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "", "compare the");
@@ -37,15 +38,17 @@ static void help(void)
 	      " -q, --quiet               print nothing; the exit status tells\n",
 	      stdout);
 	cli_help_footer(stdout);
-	fputs("\nWithout type options every type the kernel has is compared; a namespace\n"
-	      "file compares its own type.  For pid and time, a process's own namespace\n"
-	      "is compared, not the one for its children.\n"
-	      "\nExit status: 0 all compared types are the same, 1 some differ, 2 trouble.\n",
-	      stdout);
+	fputs(
+	    "\nWithout type options every type the kernel has is compared; a namespace\n"
+	    "file or an id:ID compares its own type.  For pid and time, a process's own namespace\n"
+	    "is compared, not the one for its children.\n"
+	    "\nExit status: 0 all compared types are the same, 1 some differ, 2 trouble.\n",
+	    stdout);
 }
 
 static void operand_open(struct operand *op, const char *text)
 {
+	uint64_t id;
 	pid_t pid;
 	int r;
 
@@ -54,6 +57,10 @@ static void operand_open(struct operand *op, const char *text)
 	op->process = NULL;
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty operand is neither a PID nor a file");
+	if (cli_ns_id_operand(text, &id)) {
+		op->fd = cli_open_ns_id(EXIT_COMPARE_TROUBLE, text, id, -1, &op->type);
+		return;
+	}
 	r = nsctl_pid_parse(text, &pid);
 	if (r >= 0) {
 		r = nsctl_process_open(pid, &op->process);

@@ -31,6 +31,9 @@ extern char **environ;
 /* What the command line asks for, parsed and checked before anything changes. */
 struct request {
 	const char *target;
+	bool by_id; /* TARGET is "id:ID" */
+	uint64_t id;
+	int net_socket;                      /* -N/--net-socket FD, or -1 */
 	unsigned asked;                      /* type options, with or without =FILE */
 	const char *files[NSCTL_TYPE_COUNT]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
@@ -71,14 +74,14 @@ enum {
 
 static void help(void)
 {
-	fputs(
-	    "Usage: nsctl enter [options] TARGET [--] [PROGRAM [ARG...]]\n"
-	    "\nJoin the namespaces of TARGET and run PROGRAM there (default: $SHELL, else "
-	    "/bin/sh).\n"
-	    "TARGET is a PID, a namespace file (/proc/PID/ns/TYPE, a pin; it contains a '/'),\n"
-	    "or the NAME of a pin (/run/netns/NAME as \"ip netns\" makes, /run/nsctl/TYPE/NAME).\n"
-	    "\nOptions:\n",
-	    stdout);
+	fputs("Usage: nsctl enter [options] TARGET [--] [PROGRAM [ARG...]]\n"
+	      "\nJoin the namespaces of TARGET and run PROGRAM there (default: $SHELL, else "
+	      "/bin/sh).\n"
+	      "TARGET is a PID, a namespace file (/proc/PID/ns/TYPE, a pin; it contains a '/'),\n"
+	      "the NAME of a pin (/run/netns/NAME as \"ip netns\" makes, /run/nsctl/TYPE/NAME),\n"
+	      "or id:ID, the namespace of that 64-bit ID (the ID column of nsctl list).\n"
+	      "\nOptions:\n",
+	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
 	fputs(" -S, --setuid UID          set the user ID (a number or a user name), clear\n"
 	      "                             supplementary groups (default 0 when a user\n"
@@ -90,6 +93,8 @@ static void help(void)
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
 	      " -W, --wdns DIR            set the working directory to DIR as the joined\n"
 	      "                             mount namespace and root see it\n"
+	      " -N, --net-socket FD       join the network namespace of socket FD of the PID\n"
+	      "                             TARGET (the one it was made in)\n"
 	      "     --user-parent         join the parent of the target's user namespace\n"
 	      "                             instead of it (implies -U)\n"
 	      "     --keep-caps           keep the capabilities across -S and the exec of\n"
@@ -112,7 +117,8 @@ static void help(void)
 	cli_help_footer(stdout);
 	fputs(
 	    "\nWithout type options, a PID joins every namespace of the target that differs\n"
-	    "from nsctl's own, a file its one type, a NAME every type pinned under it.\n"
+	    "from nsctl's own, a file or an id:ID its one type, a NAME every type pinned\n"
+	    "under it.\n"
 	    "--TYPE=FILE takes that type from FILE; a short option never takes one, so\n"
 	    "-nm is -n -m.  A joined pid or time namespace applies to children: nsctl then\n"
 	    "runs PROGRAM as its child, forwards signals to it and ends as it ends.\n"
@@ -149,21 +155,40 @@ static __attribute__((noinline)) _Noreturn void no_such_process(const char *text
 	cli_fail(-ESRCH, "PID %s", text);
 }
 
-/* TARGET's form, before anything is opened: a valid PID, a path (a '/'), or a valid pin name. */
-static void check_target_form(const char *text)
+/*
+ * TARGET's form, before anything is opened: a valid PID, a path (a '/'), id:ID,
+ * or a valid pin name.
+ */
+static void check_target_form(struct request *req)
 {
+	const char *text = req->target;
 	pid_t pid;
 	int r;
 
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
-	if (cli_all_digits(text)) {
+	if (cli_ns_id_operand(text, &req->id)) {
+		req->by_id = true;
+	} else if (cli_all_digits(text)) {
 		r = nsctl_pid_parse(text, &pid);
 		if (r < 0)
 			cli_usage_error("'%s': not a valid PID (%s)", text, cli_pid_refusal(r));
 	} else if (!strchr(text, '/') && !is_pin_name(text)) {
 		cli_usage_error("'%s': neither a PID, a path nor a valid pin name", text);
 	}
+}
+
+/* The FD of --net-socket: a decimal fd number of the target process. */
+static int parse_socket_fd(const char *text)
+{
+	char *end;
+	long value;
+
+	errno = 0;
+	value = strtol(text, &end, 10);
+	if (!*text || *end || text[0] < '0' || text[0] > '9' || errno || value > INT_MAX)
+		cli_usage_error("--net-socket '%s': not a file descriptor number", text);
+	return (int)value;
 }
 
 static void parse(int argc, char **argv, struct request *req)
@@ -185,11 +210,12 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
 		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
 		{ "wdns", required_argument, NULL, 'W' },
+		{ "net-socket", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::W:eFh", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:eFh", optional_argument);
 	int c;
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
@@ -221,6 +247,11 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case 'W':
 			req->wdns_dir = optarg;
+			break;
+		case 'N':
+			if (req->net_socket >= 0)
+				cli_usage_error("--net-socket given twice");
+			req->net_socket = parse_socket_fd(optarg);
 			break;
 		case OPT_USER_PARENT:
 			req->user_parent = true;
@@ -267,7 +298,7 @@ static void parse(int argc, char **argv, struct request *req)
 	if (optind >= argc)
 		cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
 	req->target = argv[optind++];
-	check_target_form(req->target);
+	check_target_form(req);
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
@@ -282,6 +313,17 @@ static void parse(int argc, char **argv, struct request *req)
 		cli_usage_error("--wd and --wdns are mutually exclusive");
 	if (req->wdns_dir && !*req->wdns_dir)
 		cli_usage_error("--wdns '': an empty directory name");
+	if (req->net_socket >= 0) {
+		if (req->asked & NSCTL_TYPE_BIT(NSCTL_TYPE_NET))
+			cli_usage_error("--net-socket and --net are mutually exclusive: both "
+					"choose the network namespace");
+		if (!cli_all_digits(req->target))
+			cli_usage_error("--net-socket %d: the socket is an fd of a process, and "
+					"'%s' is not a PID",
+					req->net_socket, req->target);
+		/* As --net=FILE: the network namespace, from the socket. */
+		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
+	}
 	/* As nsenter's: --user-parent implies --user. */
 	if (req->user_parent)
 		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
@@ -365,6 +407,22 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 	}
 }
 
+/* -N/--net-socket FD: the network namespace of the target's socket FD, joined as --net=FILE. */
+static void open_net_socket(const struct request *req, struct target *tg)
+{
+	int fd = nsctl_process_open_socket_netns(tg->process, req->net_socket);
+
+	if (fd == -EBADF)
+		cli_fail(0, "--net-socket %d: PID %s has no fd %d", req->net_socket, req->target,
+			 req->net_socket);
+	if (fd == -ENOTSOCK)
+		cli_fail(0, "--net-socket %d: fd %d of PID %s is not a socket", req->net_socket,
+			 req->net_socket, req->target);
+	if (fd < 0)
+		cli_fail(fd, "--net-socket %d: the socket of PID %s", req->net_socket, req->target);
+	tg->set.fds[NSCTL_TYPE_NET] = fd;
+}
+
 /* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
 static void open_target(const struct request *req, struct target *tg)
 {
@@ -399,15 +457,21 @@ static void open_target(const struct request *req, struct target *tg)
 		if (r > 0)
 			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter",
 				 text);
+		if (req->net_socket >= 0)
+			open_net_socket(req, tg);
+		own_asked &= ~nsctl_ns_set_types(&tg->set);
 		tg->different_only = !req->asked;
 		tg->from_process =
 		    req->asked ? own_asked : cli_types_supported_or_fail("join with type options");
 		return;
 	}
-	if (strchr(text, '/')) {
+	if (req->by_id || strchr(text, '/')) {
 		enum nsctl_type type;
 
-		r = nsctl_ns_open_path(text, -1, &type);
+		if (req->by_id)
+			r = cli_open_ns_id(EXIT_EXEC_FAILED, text, req->id, -1, &type);
+		else
+			r = nsctl_ns_open_path(text, -1, &type);
 		if (r < 0)
 			cli_fail(r, "%s", text);
 		if (own_asked & ~NSCTL_TYPE_BIT(type)) {
@@ -527,6 +591,9 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 	enum nsctl_type t = (enum nsctl_type)report->failed_type;
 	if (req->files[t])
 		snprintf(path, sizeof(path), "%s", req->files[t]);
+	else if (t == NSCTL_TYPE_NET && req->net_socket >= 0)
+		snprintf(path, sizeof(path), "the namespace of socket fd %d of PID %s",
+			 req->net_socket, req->target);
 	else if (tg->path)
 		snprintf(path, sizeof(path), "%s", tg->path);
 	else if (tg->pinned)
@@ -697,7 +764,7 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 
 int cmd_enter(int argc, char **argv)
 {
-	struct request req = { 0 };
+	struct request req = { .net_socket = -1 };
 	struct target tg = { 0 };
 	char *default_program[2] = { NULL, NULL };
 	char **program;

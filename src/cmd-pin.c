@@ -12,8 +12,9 @@ static void help(void)
 {
 	fputs("Usage: nsctl pin [options] TARGET PATH|NAME\n"
 	      "\nKeep namespaces of TARGET alive with no process in them, by bind-mounting\n"
-	      "them onto a file.  TARGET is a PID or a namespace file (/proc/PID/ns/TYPE,\n"
-	      "another pin).  PATH is a file to create; a NAME (no slash) pins a network\n"
+	      "them onto a file.  TARGET is a PID, a namespace file (/proc/PID/ns/TYPE,\n"
+	      "another pin) or id:ID, the namespace of that 64-bit ID (nsctl list's ID).  PATH is "
+	      "a file to create; a NAME (no slash) pins a network\n"
 	      "namespace at " NSCTL_PIN_NETNS_DIR "/NAME, where \"ip netns\" finds it, and any\n"
 	      "other type at " NSCTL_PIN_DIR "/TYPE/NAME.\n"
 	      "\nOptions:\n",
@@ -22,7 +23,8 @@ static void help(void)
 	fputs(" -t, --type LIST           pin the types in LIST (comma-separated, or \"all\")\n",
 	      stdout);
 	cli_help_footer(stdout);
-	fputs("\nWith a PID, say which types to pin; a namespace file pins its own type.\n"
+	fputs("\nWith a PID, say which types to pin; a namespace file or an id:ID pins its\n"
+	      "own type.\n"
 	      "Several types need a NAME (each gets its own pin); one PATH takes one type.\n"
 	      "PATH must not exist, unless it already pins the same namespace; it is\n"
 	      "created without following symlinks.  A failure takes back only the pins\n"
@@ -49,7 +51,8 @@ int cmd_pin(int argc, char **argv)
 	unsigned types = 0, file_types;
 	enum nsctl_type file_type;
 	struct cli_pins pins;
-	bool is_name;
+	bool is_name, by_id;
+	uint64_t id;
 	pid_t pid;
 	int c, r;
 
@@ -85,7 +88,8 @@ int cmd_pin(int argc, char **argv)
 		cli_usage_error("'': an empty PATH or NAME");
 
 	/* The form of every operand first, then everything is opened, then pins are made. */
-	r = nsctl_pid_parse(target, &pid);
+	by_id = cli_ns_id_operand(target, &id);
+	r = by_id ? -EINVAL : nsctl_pid_parse(target, &pid);
 	if (r >= 0 && !types)
 		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
 				target);
@@ -114,7 +118,10 @@ int cmd_pin(int argc, char **argv)
 			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to pin",
 				 target);
 	} else {
-		r = nsctl_ns_open_path(target, -1, &file_type);
+		if (by_id)
+			r = cli_open_ns_id(EXIT_FAILURE, target, id, -1, &file_type);
+		else
+			r = nsctl_ns_open_path(target, -1, &file_type);
 		if (r < 0)
 			cli_fail(r, "%s", target);
 		file_types = NSCTL_TYPE_BIT(file_type);

@@ -10,7 +10,7 @@ NO_LSAN="ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
 
 # Every newer interface nsctl has a fallback for, taken away as on an older kernel.
 EVERY_FALLBACK=(-s pidfd -s clone3 -s close_range -s newmount -s waitid-pidfd -s setns-pidfd
-    -i pidfd-ns -i NS_GET_ID -i NS_GET_NSTYPE)
+    -i pidfd-ns -i NS_GET_ID -i NS_GET_NSTYPE -s nsfs-handles)
 
 # The mount table as mount_table shows it, less what other engineers' tests on
 # this machine mount meanwhile (pins under /run/netns and /run/nsctl, their

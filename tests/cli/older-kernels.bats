@@ -117,6 +117,55 @@ compare_agrees_with_proc() {
     [ "$(echo "$output" | jq -r '.compare[] | select(.type == "uts") | .result')" = different ]
 }
 
+# The 64-bit ID of the namespace at PATH (NS_GET_ID), by Python.
+ns_id() {
+    /usr/bin/python3 -c '
+import fcntl, os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+print(struct.unpack("Q", fcntl.ioctl(fd, 0x8008b70d, bytes(8)))[0])' "$1"
+}
+
+@test "older kernels: id:ID without namespace file handles (before 6.18) says so; PIDs still work" {
+    require_root
+    start_target --uts --net
+    id=$(ns_id "/proc/$TARGET/ns/uts")
+    want="id:$id: this kernel cannot open a namespace by its ID (that needs namespace file handles, Linux 6.18); name it by a PID or a file"
+    # Before 6.18 FD_NSFS_ROOT is a bad fd (EBADF); a filter may deny the call (ENOSYS);
+    # before 6.9 a caller without CAP_DAC_READ_SEARCH is refused first (EPERM), and nsfs
+    # makes no handles (EOPNOTSUPP).
+    for denial in "-s nsfs-handles" "-s open_by_handle_at" "-s open_by_handle_at:ENOSYS" \
+        "-s open_by_handle_at:EOPNOTSUPP" "-s open_by_handle_at:EPERM -s name_to_handle_at"; do
+        echo "--- $denial"
+        run old_kernel $denial -- "$NSCTL" enter "id:$id" touch "$TMP/ran"
+        echo "$output"
+        [ "$status" -eq 125 ]
+        [ "$output" = "nsctl: enter: $want" ]
+        [ ! -e "$TMP/ran" ]
+        run old_kernel $denial -- "$NSCTL" compare "id:$id" "$TARGET"
+        [ "$status" -eq 2 ]
+        [ "$output" = "nsctl: compare: $want" ]
+        run old_kernel $denial -- "$NSCTL" pin "id:$id" "$TMP/pin"
+        [ "$status" -eq 1 ]
+        [ "$output" = "nsctl: pin: $want" ]
+        [ ! -e "$TMP/pin" ]
+        # The same namespace by its PID or file, under the same filter.
+        run old_kernel $denial -- "$NSCTL" enter --uts "$TARGET" stat -L -c %i /proc/self/ns/uts
+        [ "$status" -eq 0 ]
+        [ "$output" = "$(ns_inode "$TARGET" uts)" ]
+        run old_kernel $denial -- "$NSCTL" compare -q "/proc/$TARGET/ns/uts" "$TARGET"
+        [ "$status" -eq 0 ]
+    done
+    # On 6.18 itself EPERM is the kernel's refusal, and is said so.
+    run old_kernel -s open_by_handle_at:EPERM -- "$NSCTL" enter "id:$id" true
+    [ "$status" -eq 125 ]
+    [[ $output == *"id:$id: opening a namespace by ID needs to be in it, or CAP_SYS_ADMIN in the user namespace that owns it: Operation not permitted" ]]
+    # And an ordinary user is told the same about the kernel.
+    own=$(ns_id /proc/self/ns/net)
+    run as_nobody "$TOOLS/seccomp-deny" -s nsfs-handles -- "$NSCTL" compare "id:$own" $$
+    [ "$status" -eq 2 ]
+    [ "$output" = "nsctl: compare: id:$own: this kernel cannot open a namespace by its ID (that needs namespace file handles, Linux 6.18); name it by a PID or a file" ]
+}
+
 @test "older kernels: without NS_GET_NSTYPE (before 4.11) a file's type comes from its link" {
     require_root
     start_target --uts

@@ -13,7 +13,10 @@
  * -s setns-pidfd denies setns() with more than one type in its flags, which
  *    only a pidfd takes (Linux 5.8), with EINVAL as an older kernel says to a
  *    pidfd.  A pidfd join of a single type looks like an nsfd one and passes.
+ * -s open_by_handle_at fails with EBADF, name_to_handle_at with EOPNOTSUPP, as
+ *    before Linux 6.18 for namespace files.
  * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
+ *         -s nsfs-handles (open_by_handle_at, name_to_handle_at),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
  */
@@ -70,6 +73,14 @@ static const struct {
 	{ "setns-newtime", NULL, __NR_setns, 0x80, EINVAL, true, 1 },
 	/* setns(pidfd, CLONE_NEWUTS | CLONE_NEWNET ...) of Linux 5.8: EINVAL before. */
 	{ "setns-pidfd", NULL, __NR_setns, -1, EINVAL, false, 0, true },
+	/*
+	 * Namespace file handles (Linux 6.18): before, open_by_handle_at() takes
+	 * FD_NSFS_ROOT for a bad fd (EBADF), or, before 6.9, refuses a caller
+	 * without CAP_DAC_READ_SEARCH first (EPERM); name_to_handle_at() on an
+	 * nsfs file answers EOPNOTSUPP.
+	 */
+	{ "open_by_handle_at", "nsfs-handles", __NR_open_by_handle_at, -1, EBADF },
+	{ "name_to_handle_at", "nsfs-handles", __NR_name_to_handle_at, -1, EOPNOTSUPP },
 };
 
 #define NSIO 0xb7
@@ -100,6 +111,7 @@ static const struct {
 } errnos[] = {
 	{ "ENOSYS", ENOSYS }, { "ENOTTY", ENOTTY }, { "EINVAL", EINVAL },
 	{ "EPERM", EPERM },   { "EACCES", EACCES }, { "EOPNOTSUPP", EOPNOTSUPP },
+	{ "EBADF", EBADF },
 };
 
 struct denial {

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +299,61 @@ static void test_same(void **state)
 	close(c);
 }
 
+/* nsctl_ns_open_id(): the caller's own namespaces, by the ID NS_GET_ID gives. */
+static void test_open_id(void **state)
+{
+	(void)state;
+	nsctl_type_foreach (t) {
+		struct nsctl_ns_id own, got;
+		enum nsctl_type type = NSCTL_TYPE_COUNT;
+		int fd, byid;
+
+		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t)))
+			continue;
+		fd = open_self(nsctl_type_get(t)->name);
+		assert_int_equal(nsctl_ns_identify(fd, &own), 0);
+		close(fd);
+		if (!own.id) {
+			/* No NS_GET_ID (before 6.18, or taken away): no ID to name it by. */
+			assert_true(nsctl_ns_open_id(4099, -1, &type) < 0);
+			continue;
+		}
+		byid = nsctl_ns_open_id(own.id, -1, &type);
+		if (byid == -EOPNOTSUPP)
+			continue; /* no namespace file handles (taken away by a filter) */
+		assert_true(byid >= 0);
+		assert_int_equal(type, t);
+		assert_int_equal(nsctl_ns_identify(byid, &got), 0);
+		assert_true(nsctl_ns_id_equal(&own, &got));
+		assert_int_equal(got.ino, own.ino);
+		assert_int_not_equal(fcntl(byid, F_GETFD) & FD_CLOEXEC, 0);
+		close(byid);
+		/* Of another type than expected. */
+		assert_int_equal(nsctl_ns_open_id(own.id, (int)((t + 1) % NSCTL_TYPE_COUNT), NULL),
+				 -EMEDIUMTYPE);
+	}
+	assert_int_equal(nsctl_ns_open_id(0, -1, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_open_id(1, NSCTL_TYPE_COUNT, NULL), -EINVAL);
+}
+
+static void test_id_parse(void **state)
+{
+	uint64_t id = 7;
+
+	(void)state;
+	assert_int_equal(nsctl_ns_id_parse("4105", &id), 0);
+	assert_true(id == 4105);
+	assert_int_equal(nsctl_ns_id_parse("18446744073709551615", &id), 0);
+	assert_true(id == UINT64_MAX);
+	assert_int_equal(nsctl_ns_id_parse("18446744073709551616", &id), -ERANGE);
+	assert_true(id == UINT64_MAX); /* untouched on failure */
+	const char *bad[] = { "", "0", "01", "-1", "+1", " 1", "1 ", "1x", "0x10" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(nsctl_ns_id_parse(bad[i], &id), -EINVAL);
+	assert_int_equal(nsctl_ns_id_parse(NULL, &id), -EINVAL);
+	assert_int_equal(nsctl_ns_id_parse("1", NULL), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +366,8 @@ int main(void)
 		cmocka_unit_test(test_parent_of_child_user_namespace),
 		cmocka_unit_test(test_same),
 		cmocka_unit_test(test_check_pin),
+		cmocka_unit_test(test_open_id),
+		cmocka_unit_test(test_id_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
