@@ -32,13 +32,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *target = fuzz_string(data, size), *where;
 	size_t length = strlen(target);
 	pid_t pid;
-	bool is_pid, target_ok, where_ok;
+	bool is_pid, is_id, id_ok = false, target_ok, where_ok;
 	int status;
 
 	where = length < size ? target + length + 1 : target + length;
 	is_pid = nsctl_pid_parse(target, &pid) == 0;
-	/* All digits is a PID, or nothing: never a pin name. */
-	target_ok = all_digits(target) ? is_pid : strchr(target, '/') || valid_pin_name(target);
+	/* All digits is a PID, or nothing: never a pin name; "id:" is an ID, or nothing. */
+	is_id = strncmp(target, "id:", 3) == 0;
+	if (is_id) {
+		uint64_t id;
+
+		id_ok = nsctl_ns_id_parse(target + 3, &id) == 0;
+		target_ok = id_ok;
+	} else {
+		target_ok =
+		    all_digits(target) ? is_pid : strchr(target, '/') || valid_pin_name(target);
+	}
 
 	{
 		char *argv[] = { (char *)"nsctl", (char *)"enter", (char *)"--", target, NULL };
@@ -57,7 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		status = fuzz_cli_call(6, argv);
 		if (status !=
-		    (where_ok && *target && (is_pid || !all_digits(target)) ? 0 : EXIT_USAGE))
+		    (where_ok && (is_id ? id_ok : *target && (is_pid || !all_digits(target)))
+			 ? 0
+			 : EXIT_USAGE))
 			fuzz_fail("pin '%s' '%s': status %d", target, where, status);
 	}
 	free(target);

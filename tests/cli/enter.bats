@@ -177,6 +177,7 @@ fds_of_program() {
         sleep 0.01
     done
     [ -n "$child" ] || return 1
+    wait_until_asleep "$child"
     ls "/proc/$child/fd" | sort -n | tr '\n' ' '
     kill "$child"
 }

@@ -49,6 +49,21 @@ wait_for_exec() {
     return 1
 }
 
+# Wait until PID sleeps (state S). The kernel sets a new comm in execve()
+# before it closes the close-on-exec fds, so a matching comm alone can show
+# fds that the exec is about to close. Once sleep blocks, the exec is done.
+wait_until_asleep() {
+    local pid=$1 i stat
+    for i in $(seq 200); do
+        stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
+        stat=${stat##*) }
+        [ "${stat%% *}" = S ] && return 0
+        sleep 0.01
+    done
+    echo "process $pid never went to sleep" >&2
+    return 1
+}
+
 cleanup_pids() {
     local pid
     for pid in "${TEST_PIDS[@]+"${TEST_PIDS[@]}"}"; do
