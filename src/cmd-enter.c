@@ -326,6 +326,10 @@ static void parse(int argc, char **argv, struct request *req)
 		cli_usage_error("--wd and --wdns are mutually exclusive");
 	if (req->keep_caps && req->target_caps)
 		cli_usage_error("--keep-caps and --target-caps are mutually exclusive");
+	if (req->target_caps && !cli_all_digits(req->target))
+		cli_usage_error("--target-caps needs a PID TARGET (a process to take the "
+				"capabilities of), and '%s' is not one",
+				req->target);
 	if (req->wdns_dir && !*req->wdns_dir)
 		cli_usage_error("--wdns '': an empty directory name");
 	if (req->net_socket >= 0) {
@@ -515,11 +519,10 @@ static void open_extras(const struct request *req, struct target *tg)
 
 	tg->root_fd = tg->wd_fd = tg->cgroup_fd = -1;
 	if (!tg->process && ((req->root && !req->root_dir) || (req->wd && !req->wd_dir) ||
-			     req->env || req->join_cgroup || req->target_caps))
-		cli_usage_error(
-		    "--root, --wd (without DIR), --env, --join-cgroup and --target-caps "
-		    "need a PID TARGET, and '%s' is not one",
-		    req->target);
+			     req->env || req->join_cgroup))
+		cli_usage_error("--root, --wd (without DIR), --env and --join-cgroup need a PID "
+				"TARGET, and '%s' is not one",
+				req->target);
 	/* Through the /proc/PID directory fd, which cannot be another process's. */
 	if ((req->root && !req->root_dir) || (req->wd && !req->wd_dir)) {
 		procfd = nsctl_process_procfd(tg->process);
