@@ -3,7 +3,6 @@
  * What a joining process takes from its target besides namespaces: environment,
  * cgroups (v2 and v1) and capabilities.
  */
-#include <ctype.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -415,7 +414,9 @@ static int status_field(const char *text, const char *name, uint64_t *ret)
 			continue;
 		line += length + 1;
 		line += strspn(line, " \t");
-		if (!isxdigit((unsigned char)*line))
+		/* A hexadecimal digit first (strtoull() would take a sign or spaces). */
+		if (!((*line >= '0' && *line <= '9') || (*line >= 'a' && *line <= 'f') ||
+		      (*line >= 'A' && *line <= 'F')))
 			return -EINVAL;
 		errno = 0;
 		*ret = strtoull(line, &end, 16);
