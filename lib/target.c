@@ -115,22 +115,17 @@ static bool controllers_mounted(const char *controllers, size_t length, const ch
 	if (length == 0)
 		return false;
 	while (c < end) {
-		size_t n = strcspn(c, ",");
+		const char *comma = memchr(c, ',', (size_t)(end - c));
+		size_t n = comma ? (size_t)(comma - c) : (size_t)(end - c);
 		bool found = false;
 
-		if (c + n > end)
-			n = (size_t)(end - c);
-		for (const char *o = super_options; *o; o += strcspn(o, ",")) {
+		for (const char *o = super_options; *o && !found; o += strcspn(o, ",")) {
 			o += strspn(o, ",");
-			if (strncmp(o, c, n) == 0 && (o[n] == ',' || o[n] == '\0') && n > 0) {
-				found = true;
-				break;
-			}
+			found = n > 0 && strncmp(o, c, n) == 0 && (o[n] == ',' || o[n] == '\0');
 		}
 		if (!found)
 			return false;
-		c += n;
-		c += strspn(c, ",");
+		c += n + (comma ? 1 : 0);
 	}
 	return true;
 }
@@ -232,6 +227,17 @@ static int open_cgroup_dir(const char *mount_point, dev_t dev, unsigned long mag
 	}
 }
 
+/* ".." in PATH: a cgroup outside the caller's cgroup namespace, nowhere to go. */
+static bool climbs_out(const char *path)
+{
+	for (const char *c = path; *c; c += strcspn(c, "/")) {
+		c += strspn(c, "/");
+		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
+			return true;
+	}
+	return false;
+}
+
 int proc_cgroup_v2_path(char *text, char **ret_path)
 {
 	char *path = NULL;
@@ -247,25 +253,10 @@ int proc_cgroup_v2_path(char *text, char **ret_path)
 	}
 	if (!path || path[0] != '/')
 		return -ENOENT;
-	/* Outside the caller's cgroup namespace the path climbs with "..": nowhere to go. */
-	for (const char *c = path; *c; c += strcspn(c, "/")) {
-		c += strspn(c, "/");
-		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
-			return -EACCES;
-	}
+	if (climbs_out(path))
+		return -EACCES;
 	*ret_path = path;
 	return 0;
-}
-
-/* ".." in PATH: a cgroup outside the caller's cgroup namespace, nowhere to go. */
-static bool climbs_out(const char *path)
-{
-	for (const char *c = path; *c; c += strcspn(c, "/")) {
-		c += strspn(c, "/");
-		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
-			return true;
-	}
-	return false;
 }
 
 int proc_cgroup_v1_next(char **cursor, const char **ret_controllers, size_t *ret_length,
