@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The two other /proc files nsctl parses (lib/target.c), for enter's --env
- * and --join-cgroup.  Input: one byte choosing the file (even: environ, odd:
- * cgroup), then the file's text.
+ * The other /proc files nsctl parses (lib/target.c), for enter's --env,
+ * --join-cgroup and --target-caps.  Input: one byte choosing the file and
+ * reader (by its value modulo 4: 0 environ, 1 cgroup v2, 2 cgroup v1, 3
+ * status), then the file's text.
  * environ (proc_environ_split): the strings, joined again with their NULs,
  * are the text exactly; the array ends with NULL.
  * cgroup (proc_cgroup_v2_path): the first line that starts with "0::" is the
  * one; a path is given exactly when its rest is absolute and has no ".."
  * component (-EACCES when it has one, -ENOENT without an absolute rest), and
  * it is that rest up to the newline.
+ * cgroup v1 (proc_cgroup_v1_next): it ends; each entry is a line of the text
+ * with controllers (no ':', none empty) and an absolute path without ".."
+ * nor a newline, and there are no more entries than lines.
+ * status (proc_status_caps): 0, -ENODATA or -EINVAL, and on 0 every set is
+ * the value its line gives.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -75,6 +81,54 @@ static void check_cgroup(const char *original, char *text)
 	free(expected);
 }
 
+static void check_cgroup_v1(const char *original, char *text)
+{
+	size_t lines = 0, entries = 0, length;
+	const char *controllers;
+	char *cursor = text, *path;
+	int r;
+
+	for (const char *c = original; *c; c++)
+		lines += *c == '\n';
+	lines++;
+	while ((r = proc_cgroup_v1_next(&cursor, &controllers, &length, &path)) > 0) {
+		entries++;
+		fuzz_assert(entries <= lines);
+		fuzz_assert(length > 0 && !memchr(controllers, ':', length));
+		fuzz_assert(path[0] == '/' && !strchr(path, '\n') && !has_dotdot(path));
+	}
+	fuzz_assert(r == 0 || r == -EINVAL || r == -EACCES);
+}
+
+/* The value of the first "NAME:" line of TEXT, read as hexadecimal, as the kernel writes it. */
+static unsigned long long field(const char *text, const char *name)
+{
+	size_t length = strlen(name);
+
+	for (const char *line = text; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+		if (strncmp(line, name, length) == 0 && line[length] == ':')
+			return strtoull(line + length + 1, NULL, 16);
+	fuzz_assert(false);
+	return 0;
+}
+
+static void check_status(const char *text)
+{
+	struct nsctl_caps caps;
+	int r = proc_status_caps(text, &caps);
+
+	fuzz_assert(r == 0 || r == -ENODATA || r == -EINVAL);
+	if (r < 0)
+		return;
+	fuzz_assert(caps.inheritable == field(text, "CapInh"));
+	fuzz_assert(caps.permitted == field(text, "CapPrm"));
+	fuzz_assert(caps.effective == field(text, "CapEff"));
+	fuzz_assert(caps.bounding == field(text, "CapBnd"));
+	fuzz_assert(caps.ambient == field(text, "CapAmb"));
+	fuzz_assert(caps.no_new_privs == (field(text, "NoNewPrivs") == 1));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text, *copy;
@@ -86,12 +140,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_assert(text);
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = '\0';
-	if (data[0] % 2 == 0) {
+	if (data[0] % 4 == 0) {
 		check_environ(text, size - 1);
+	} else if (data[0] % 4 == 3) {
+		check_status(text);
 	} else {
 		copy = strdup(text);
 		fuzz_assert(copy);
-		check_cgroup(copy, text);
+		if (data[0] % 4 == 1)
+			check_cgroup(copy, text);
+		else
+			check_cgroup_v1(copy, text);
 		free(copy);
 	}
 	free(text);

@@ -714,8 +714,38 @@ int nsctl_process_open_cgroup(const struct nsctl_process *process);
  */
 int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd);
 
-/* Move the caller into the cgroup v2 directory CGROUP_FD. */
+/*
+ * The cgroup v1 directories of PROCESS: one fd for each v1 hierarchy of
+ * /proc/PID/cgroup mounted in the caller's mount namespace (one not mounted
+ * there is passed over), found as nsctl_process_open_cgroup() finds the v2
+ * one and opened one name at a time below the mount, following no symbolic
+ * link and entering no other mount.  Returns their number, 0 on a host
+ * without v1 hierarchies, and *RET_FDS, an array to free() after closing
+ * them; -EACCES for a cgroup outside the caller's cgroup namespace.
+ */
+int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds);
+
+/*
+ * Move the caller into the cgroup directory CGROUP_FD, v2 or v1 (its
+ * cgroup.procs, opened relative to CGROUP_FD without following a link).
+ */
 int nsctl_cgroup_join(int cgroup_fd);
+
+/*
+ * The capability sets of a process, as /proc/PID/status shows them (bit N is
+ * capability N, as in <linux/capability.h>), and its no_new_privs flag.
+ */
+struct nsctl_caps {
+	uint64_t inheritable, permitted, effective, bounding, ambient;
+	bool no_new_privs;
+};
+
+/*
+ * The capability sets and no_new_privs of PROCESS (/proc/PID/status, read
+ * through its /proc directory fd), checked to be still that process's after
+ * the read: -ESRCH for one gone (or a zombie) meanwhile.
+ */
+int nsctl_process_read_caps(const struct nsctl_process *process, struct nsctl_caps *ret_caps);
 
 /*
  * Listing every namespace on the host (lib/list.c): the namespaces processes

@@ -139,4 +139,17 @@ void proc_stat_parse(const char *text, struct proc_stat *ret);
 int proc_environ_split(const char *text, size_t size, char ***ret_environ);
 int proc_cgroup_v2_path(char *text, char **ret_path);
 
+/*
+ * proc_cgroup_v1_next: the next v1 line "N:CONTROLLERS:/PATH" of the text of
+ * /proc/PID/cgroup at *CURSOR (split in place, *CURSOR moved past it): 1 with
+ * CONTROLLERS (RET_LENGTH bytes, not NUL-terminated) and PATH, 0 at the end,
+ * -EINVAL for a line of another form, -EACCES for a PATH that climbs out of
+ * the caller's cgroup namespace.  The v2 line "0::PATH" is passed over.
+ * proc_status_caps: the Cap* and NoNewPrivs lines of /proc/PID/status;
+ * -ENODATA when one is missing, -EINVAL when one is not a number.
+ */
+int proc_cgroup_v1_next(char **cursor, const char **ret_controllers, size_t *ret_length,
+			char **ret_path);
+int proc_status_caps(const char *text, struct nsctl_caps *ret);
+
 #endif

@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* What a joining process takes from its target besides namespaces: environment and cgroup. */
+/*
+ * What a joining process takes from its target besides namespaces: environment,
+ * cgroups (v2 and v1) and capabilities.
+ */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#include <linux/magic.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -97,11 +103,42 @@ int proc_environ_split(const char *text, size_t size, char ***ret_environ)
 }
 
 /*
- * The mount point of the cgroup2 file system in the caller's mount namespace
- * whose root holds PATH; *RET_REST is PATH below that root.  A machine may
- * mount it anywhere (/sys/fs/cgroup, or /sys/fs/cgroup/unified beside v1).
+ * Whether the comma-separated CONTROLLERS of a v1 line of /proc/PID/cgroup
+ * ("cpu,cpuacct", "name=systemd") are all among the super options of a
+ * cgroup mount ("rw,cpu,cpuacct"): a controller, or a name, belongs to one
+ * hierarchy only, so that mount is the hierarchy's.
  */
-static int find_cgroup2_mount(const char *path, char **ret_mount_point, const char **ret_rest)
+static bool controllers_mounted(const char *controllers, size_t length, const char *super_options)
+{
+	const char *c = controllers, *end = controllers + length;
+
+	if (length == 0)
+		return false;
+	while (c < end) {
+		const char *comma = memchr(c, ',', (size_t)(end - c));
+		size_t n = comma ? (size_t)(comma - c) : (size_t)(end - c);
+		bool found = false;
+
+		for (const char *o = super_options; *o && !found; o += strcspn(o, ",")) {
+			o += strspn(o, ",");
+			found = n > 0 && strncmp(o, c, n) == 0 && (o[n] == ',' || o[n] == '\0');
+		}
+		if (!found)
+			return false;
+		c += n + (comma ? 1 : 0);
+	}
+	return true;
+}
+
+/*
+ * The mount of the caller's mount namespace whose root holds PATH: the
+ * cgroup2 one when CONTROLLERS is NULL, else the cgroup (v1) one of that
+ * hierarchy.  *RET_REST is PATH below that root; *RET_DEV the mount's device.
+ * A machine may mount them anywhere (/sys/fs/cgroup, or /sys/fs/cgroup/unified
+ * beside v1).
+ */
+static int find_cgroup_mount(const char *path, const char *controllers, size_t controllers_length,
+			     char **ret_mount_point, const char **ret_rest, dev_t *ret_dev)
 {
 	_cleanup_fclose_ FILE *f = fopen("/proc/thread-self/mountinfo", "re");
 	_cleanup_free_ char *line = NULL;
@@ -113,7 +150,12 @@ static int find_cgroup2_mount(const char *path, char **ret_mount_point, const ch
 		struct mountinfo_entry e;
 		size_t root_length;
 
-		if (mountinfo_parse_line(line, &e) < 0 || strcmp(e.fstype, "cgroup2") != 0)
+		if (mountinfo_parse_line(line, &e) < 0)
+			continue;
+		if (controllers
+			? strcmp(e.fstype, "cgroup") != 0 ||
+			      !controllers_mounted(controllers, controllers_length, e.super_options)
+			: strcmp(e.fstype, "cgroup2") != 0)
 			continue;
 		root_length = strcmp(e.root, "/") == 0 ? 0 : strlen(e.root);
 		if (strncmp(path, e.root, root_length) != 0 ||
@@ -123,9 +165,77 @@ static int find_cgroup2_mount(const char *path, char **ret_mount_point, const ch
 		if (!*ret_mount_point)
 			return -ENOMEM;
 		*ret_rest = path + root_length;
+		*ret_dev = makedev(e.major, e.minor);
 		return 0;
 	}
 	return -ENOENT;
+}
+
+/*
+ * The directory REST below the cgroup file system (of MAGIC, on device DEV)
+ * mounted at MOUNT_POINT, opened one name at a time: no symbolic link is
+ * followed and no other mount is entered on the way, whoever made the
+ * directories.  Returns an fd of the directory.
+ */
+static int open_cgroup_dir(const char *mount_point, dev_t dev, unsigned long magic,
+			   const char *rest)
+{
+	_cleanup_close_ int dir = -1;
+	struct statfs fs;
+	struct stat st;
+
+	dir = open(mount_point, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dir < 0)
+		return negative_errno();
+	if (fstatfs(dir, &fs) < 0 || fstat(dir, &st) < 0)
+		return negative_errno();
+	/* Another mount over the one mountinfo named (mounted since): not that hierarchy. */
+	if ((unsigned long)fs.f_type != magic || st.st_dev != dev)
+		return -EXDEV;
+	for (const char *c = rest; *c;) {
+		char name[NAME_MAX + 1];
+		size_t n;
+		int next;
+
+		c += strspn(c, "/");
+		n = strcspn(c, "/");
+		if (n == 0)
+			break;
+		if (n > NAME_MAX)
+			return -ENAMETOOLONG;
+		memcpy(name, c, n);
+		name[n] = '\0';
+		c += n;
+		if (strcmp(name, ".") == 0)
+			continue;
+		if (strcmp(name, "..") == 0)
+			return -EACCES;
+		next = openat(dir, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0)
+			return negative_errno();
+		close(dir);
+		dir = next;
+		if (fstat(dir, &st) < 0)
+			return negative_errno();
+		if (st.st_dev != dev)
+			return -EXDEV;
+	}
+	{
+		int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		return fd < 0 ? negative_errno() : fd;
+	}
+}
+
+/* ".." in PATH: a cgroup outside the caller's cgroup namespace, nowhere to go. */
+static bool climbs_out(const char *path)
+{
+	for (const char *c = path; *c; c += strcspn(c, "/")) {
+		c += strspn(c, "/");
+		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
+			return true;
+	}
+	return false;
 }
 
 int proc_cgroup_v2_path(char *text, char **ret_path)
@@ -143,23 +253,52 @@ int proc_cgroup_v2_path(char *text, char **ret_path)
 	}
 	if (!path || path[0] != '/')
 		return -ENOENT;
-	/* Outside the caller's cgroup namespace the path climbs with "..": nowhere to go. */
-	for (const char *c = path; *c; c += strcspn(c, "/")) {
-		c += strspn(c, "/");
-		if (strncmp(c, "..", 2) == 0 && (c[2] == '/' || c[2] == '\0'))
-			return -EACCES;
-	}
+	if (climbs_out(path))
+		return -EACCES;
 	*ret_path = path;
+	return 0;
+}
+
+int proc_cgroup_v1_next(char **cursor, const char **ret_controllers, size_t *ret_length,
+			char **ret_path)
+{
+	while (*cursor && **cursor) {
+		char *line = *cursor, *end = strchr(line, '\n'), *controllers, *path;
+
+		*cursor = end ? end + 1 : NULL;
+		if (end)
+			*end = '\0';
+		/* "N:CONTROLLERS:/PATH"; the v2 line "0::/PATH" has none. */
+		controllers = strchr(line, ':');
+		if (!controllers)
+			return -EINVAL;
+		controllers++;
+		path = strchr(controllers, ':');
+		if (!path)
+			return -EINVAL;
+		if (path == controllers)
+			continue;
+		path++;
+		if (path[0] != '/')
+			return -EINVAL;
+		if (climbs_out(path))
+			return -EACCES;
+		*ret_controllers = controllers;
+		*ret_length = (size_t)(path - 1 - controllers);
+		*ret_path = path;
+		return 1;
+	}
 	return 0;
 }
 
 NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 {
 	_cleanup_free_ char *text = NULL, *mount_point = NULL;
-	_cleanup_close_ int mount_fd = -1, fd = -1;
+	_cleanup_close_ int fd = -1;
 	const char *rest = NULL;
 	char *path = NULL;
 	size_t size;
+	dev_t dev;
 	int r;
 
 	if (!process)
@@ -170,17 +309,12 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 	r = proc_cgroup_v2_path(text, &path);
 	if (r < 0)
 		return r;
-	r = find_cgroup2_mount(path, &mount_point, &rest);
+	r = find_cgroup_mount(path, NULL, 0, &mount_point, &rest, &dev);
 	if (r < 0)
 		return r;
-	mount_fd = open(mount_point, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (mount_fd < 0)
-		return negative_errno();
-	while (*rest == '/')
-		rest++;
-	fd = openat(mount_fd, *rest ? rest : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = open_cgroup_dir(mount_point, dev, CGROUP2_SUPER_MAGIC, rest);
 	if (fd < 0)
-		return negative_errno();
+		return fd;
 	/* Still the process whose cgroup we read: a later process of that PID is not asked for. */
 	r = nsctl_process_alive(process);
 	if (r == 0)
@@ -190,18 +324,148 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 	return TAKE_FD(fd);
 }
 
+NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds)
+{
+	_cleanup_free_ char *text = NULL;
+	_cleanup_free_ int *fds = NULL;
+	const char *controllers;
+	char *cursor, *path;
+	size_t size, length, n = 0;
+	int r;
+
+	if (!process || !ret_fds)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &size);
+	if (r < 0)
+		return r;
+	cursor = text;
+	while ((r = proc_cgroup_v1_next(&cursor, &controllers, &length, &path)) > 0) {
+		_cleanup_free_ char *mount_point = NULL;
+		const char *rest = NULL;
+		dev_t dev;
+		int *more, fd;
+
+		/* A hierarchy not mounted here: nothing to join it through. */
+		r = find_cgroup_mount(path, controllers, length, &mount_point, &rest, &dev);
+		if (r == -ENOENT)
+			continue;
+		if (r >= 0) {
+			more = realloc(fds, (n + 1) * sizeof(*fds));
+			r = more ? 0 : -ENOMEM;
+			if (more)
+				fds = more;
+		}
+		fd = r < 0 ? r : open_cgroup_dir(mount_point, dev, CGROUP_SUPER_MAGIC, rest);
+		if (fd < 0) {
+			r = fd;
+			break;
+		}
+		fds[n++] = fd;
+	}
+	if (r >= 0) {
+		/* Still the process whose cgroups we read. */
+		r = nsctl_process_alive(process);
+		if (r == 0)
+			r = -ESRCH;
+	}
+	if (r < 0) {
+		for (size_t i = 0; i < n; i++)
+			close(fds[i]);
+		return r;
+	}
+	*ret_fds = TAKE_PTR(fds);
+	return (int)n;
+}
+
 NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
 {
 	_cleanup_close_ int fd = -1;
 
 	if (cgroup_fd < 0)
 		return -EBADF;
-	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
 		return negative_errno();
-	/* "0" is the writer itself, whatever PID namespace it is in. */
+	/* "0" is the writer itself, whatever PID namespace it is in (v1 and v2 alike). */
 	if (write(fd, "0", 1) != 1)
 		return negative_errno();
+	return 0;
+}
+
+/* The hexadecimal value of the "NAME:\tVALUE" line of TEXT (/proc/PID/status). */
+static int status_field(const char *text, const char *name, uint64_t *ret)
+{
+	size_t length = strlen(name);
+
+	for (const char *line = text; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		char *end;
+
+		if (strncmp(line, name, length) != 0 || line[length] != ':')
+			continue;
+		line += length + 1;
+		line += strspn(line, " \t");
+		/* A hexadecimal digit first (strtoull() would take a sign or spaces). */
+		if (!((*line >= '0' && *line <= '9') || (*line >= 'a' && *line <= 'f') ||
+		      (*line >= 'A' && *line <= 'F')))
+			return -EINVAL;
+		errno = 0;
+		*ret = strtoull(line, &end, 16);
+		if (errno || (*end != '\n' && *end != '\0'))
+			return -EINVAL;
+		return 0;
+	}
+	return -ENODATA;
+}
+
+int proc_status_caps(const char *text, struct nsctl_caps *ret)
+{
+	uint64_t no_new_privs;
+	int r;
+
+	r = status_field(text, "CapInh", &ret->inheritable);
+	if (r >= 0)
+		r = status_field(text, "CapPrm", &ret->permitted);
+	if (r >= 0)
+		r = status_field(text, "CapEff", &ret->effective);
+	if (r >= 0)
+		r = status_field(text, "CapBnd", &ret->bounding);
+	if (r >= 0)
+		r = status_field(text, "CapAmb", &ret->ambient);
+	/* A decimal 0 or 1, which reads the same in hexadecimal. */
+	if (r >= 0)
+		r = status_field(text, "NoNewPrivs", &no_new_privs);
+	if (r >= 0 && no_new_privs > 1)
+		r = -EINVAL;
+	if (r < 0)
+		return r;
+	ret->no_new_privs = no_new_privs != 0;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
+					 struct nsctl_caps *ret_caps)
+{
+	_cleanup_free_ char *text = NULL;
+	struct nsctl_caps caps;
+	size_t size;
+	int r;
+
+	if (!process || !ret_caps)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "status", &text, &size);
+	if (r < 0)
+		return r;
+	r = proc_status_caps(text, &caps);
+	if (r < 0)
+		return r;
+	/* Still the process whose status we read, not a later one of that PID, nor a zombie. */
+	r = nsctl_process_alive(process);
+	if (r == 0)
+		return -ESRCH;
+	if (r < 0)
+		return r;
+	*ret_caps = caps;
 	return 0;
 }
 

@@ -106,6 +106,14 @@ bool cli_pin_path_of_name(const char *name, char *buf, size_t size);
  */
 void cli_keep_capabilities(const char *option);
 
+/*
+ * enter --target-caps: the bounding, inheritable, permitted, effective and
+ * ambient sets and no_new_privs of the target (read before the join) for
+ * PROGRAM after its exec, in the caller's uid (src/enter-caps.c); fails,
+ * naming the set, where one cannot be given.
+ */
+void cli_apply_target_caps(const struct nsctl_caps *target);
+
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 

@@ -40,8 +40,9 @@ struct request {
 	uid_t uid;
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
-	bool keep_caps;  /* --keep-caps: capabilities kept across -S and the exec */
-	bool netns_exec; /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
+	bool keep_caps;   /* --keep-caps: capabilities kept across -S and the exec */
+	bool target_caps; /* --target-caps: the target's capability sets for PROGRAM */
+	bool netns_exec;  /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
 	const char *root_dir, *wd_dir;
 	const char *wdns_dir; /* -W/--wdns: a working directory inside the joined mounts */
 	struct cli_keep_fds keep;
@@ -57,6 +58,9 @@ struct target {
 	bool different_only;           /* no type option: only what differs from ours */
 	struct nsctl_ns_set set;       /* files (--TYPE=FILE, path, pins) */
 	int root_fd, wd_fd, cgroup_fd;
+	int *cgroup_v1_fds; /* --join-cgroup: the v1 hierarchies too */
+	int cgroup_v1_count;
+	struct nsctl_caps caps; /* --target-caps */
 	char **environ;
 };
 
@@ -70,6 +74,7 @@ enum {
 	OPT_USER_PARENT,
 	OPT_NETNS_EXEC,
 	OPT_KEEP_CAPS,
+	OPT_TARGET_CAPS,
 };
 
 static void help(void)
@@ -99,6 +104,9 @@ static void help(void)
 	      "                             instead of it (implies -U)\n"
 	      "     --keep-caps           keep the capabilities across -S and the exec of\n"
 	      "                             PROGRAM (ambient), as nsenter --keep-caps\n"
+	      "     --target-caps         give PROGRAM the target's capability sets\n"
+	      "                             (bounding, permitted, effective, inheritable,\n"
+	      "                             ambient) and no_new_privs, in its own uid\n"
 	      "     --netns-exec          as ip netns exec: in a mount namespace of its own,\n"
 	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
 	      "                             (the default for a NAME only ip netns add made)\n"
@@ -106,7 +114,8 @@ static void help(void)
 	      "                             other loader variables; PROGRAM is looked up\n"
 	      "                             with nsctl's PATH unless -m joins the target's\n"
 	      "     --keep-loader-env     with -e: keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
-	      "     --join-cgroup         join the target's cgroup (v2) first\n"
+	      "     --join-cgroup         join the target's cgroups first (v2, and each v1\n"
+	      "                             hierarchy mounted here)\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
 	      "     --keep-fd N           pass the caller's fd N on to PROGRAM (repeatable)\n"
 	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n"
@@ -209,6 +218,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
 		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
 		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
+		{ "target-caps", no_argument, NULL, OPT_TARGET_CAPS },
 		{ "wdns", required_argument, NULL, 'W' },
 		{ "net-socket", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
@@ -262,6 +272,9 @@ static void parse(int argc, char **argv, struct request *req)
 		case OPT_KEEP_CAPS:
 			req->keep_caps = true;
 			break;
+		case OPT_TARGET_CAPS:
+			req->target_caps = true;
+			break;
 		case 'e':
 			req->env = true;
 			break;
@@ -311,6 +324,12 @@ static void parse(int argc, char **argv, struct request *req)
 		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
 	if (req->wd && req->wdns_dir)
 		cli_usage_error("--wd and --wdns are mutually exclusive");
+	if (req->keep_caps && req->target_caps)
+		cli_usage_error("--keep-caps and --target-caps are mutually exclusive");
+	if (req->target_caps && !cli_all_digits(req->target))
+		cli_usage_error("--target-caps needs a PID TARGET (a process to take the "
+				"capabilities of), and '%s' is not one",
+				req->target);
 	if (req->wdns_dir && !*req->wdns_dir)
 		cli_usage_error("--wdns '': an empty directory name");
 	if (req->net_socket >= 0) {
@@ -531,9 +550,22 @@ static void open_extras(const struct request *req, struct target *tg)
 			cli_fail(r, "--env: /proc/%d/environ", (int)nsctl_process_pid(tg->process));
 	}
 	if (req->join_cgroup) {
+		r = nsctl_process_open_cgroups_v1(tg->process, &tg->cgroup_v1_fds);
+		if (r < 0)
+			cli_fail(r, "--join-cgroup: the cgroup v1 hierarchies of PID %d",
+				 (int)nsctl_process_pid(tg->process));
+		tg->cgroup_v1_count = r;
 		tg->cgroup_fd = nsctl_process_open_cgroup(tg->process);
-		if (tg->cgroup_fd < 0)
+		/* A host with v1 hierarchies alone has no cgroup2 mount. */
+		if (tg->cgroup_fd < 0 && !(tg->cgroup_fd == -ENOENT && tg->cgroup_v1_count > 0))
 			cli_fail(tg->cgroup_fd, "--join-cgroup: the cgroup v2 of PID %d",
+				 (int)nsctl_process_pid(tg->process));
+	}
+	if (req->target_caps) {
+		r = nsctl_process_read_caps(tg->process, &tg->caps);
+		if (r < 0)
+			cli_fail(r, "--target-caps: the capabilities of PID %d (/proc/%d/status)",
+				 (int)nsctl_process_pid(tg->process),
 				 (int)nsctl_process_pid(tg->process));
 	}
 }
@@ -573,6 +605,36 @@ static void drop_loader_variables(char **env)
 		if (!is_loader_variable(*in))
 			*out++ = *in;
 	*out = NULL;
+}
+
+/* --join-cgroup: each v1 hierarchy's cgroup, then the v2 one, through the fds opened before. */
+static void join_cgroups(struct target *tg)
+{
+	for (int i = 0; i < tg->cgroup_v1_count; i++) {
+		char link[64], path[PATH_MAX];
+		ssize_t n;
+		int r = nsctl_cgroup_join(tg->cgroup_v1_fds[i]);
+
+		if (r < 0) {
+			snprintf(link, sizeof(link), "/proc/self/fd/%d", tg->cgroup_v1_fds[i]);
+			n = readlink(link, path, sizeof(path) - 1);
+			path[n > 0 ? n : 0] = '\0';
+			cli_fail(r, "--join-cgroup: %s/cgroup.procs (cgroup v1 of PID %d)",
+				 n > 0 ? path : "?", (int)nsctl_process_pid(tg->process));
+		}
+		close(tg->cgroup_v1_fds[i]);
+	}
+	free(tg->cgroup_v1_fds);
+	tg->cgroup_v1_fds = NULL;
+	tg->cgroup_v1_count = 0;
+	if (tg->cgroup_fd >= 0) {
+		int r = nsctl_cgroup_join(tg->cgroup_fd);
+
+		if (r < 0)
+			cli_fail(r, "--join-cgroup: cgroup.procs of PID %d",
+				 (int)nsctl_process_pid(tg->process));
+		close_fdp(&tg->cgroup_fd);
+	}
 }
 
 /* "setns(/proc/4242/ns/net): Operation not permitted", naming the file that failed. */
@@ -666,8 +728,11 @@ static void set_credentials(const struct request *req, bool entered_user)
 	if ((user || req->set_gid || req->set_uid) && setgroups(0, NULL) < 0 &&
 	    !(errno == EPERM && entered_user))
 		cli_fail(negative_errno(), "setgroups(0)");
-	/* --keep-caps: a setuid() away from 0 keeps the permitted set, made ambient below. */
-	if (req->keep_caps && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
+	/*
+	 * --keep-caps: a setuid() away from 0 keeps the permitted set, made ambient
+	 * below; --target-caps: kept to set the target's sets from.
+	 */
+	if ((req->keep_caps || req->target_caps) && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) < 0)
 		cli_fail(negative_errno(), "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 	if ((user || req->set_gid) && setgid(gid) < 0)
 		unmapped_id_fail("setgid", gid, req->set_gid);
@@ -806,14 +871,8 @@ int cmd_enter(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(negative_errno(), "prctl(PR_SET_DUMPABLE)");
-	if (tg.cgroup_fd >= 0) {
-		int r = nsctl_cgroup_join(tg.cgroup_fd);
-
-		if (r < 0)
-			cli_fail(r, "--join-cgroup: cgroup.procs of PID %d",
-				 (int)nsctl_process_pid(tg.process));
-		close_fdp(&tg.cgroup_fd);
-	}
+	if (req.join_cgroup)
+		join_cgroups(&tg);
 	joined = join(&req, &tg);
 	netns_exec(&req, &tg, joined);
 	change_directories(&tg);
@@ -825,6 +884,9 @@ int cmd_enter(int argc, char **argv)
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
 	if (req.keep_caps)
 		cli_keep_capabilities("--keep-caps");
+	/* After the joins (a user namespace gives every capability) and -S/-G. */
+	if (req.target_caps)
+		cli_apply_target_caps(&tg.caps);
 	if (tg.environ) {
 		if (!req.keep_loader_env)
 			drop_loader_variables(tg.environ);

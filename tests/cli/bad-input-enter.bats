@@ -238,3 +238,31 @@ setup() {
     bad enter 125 "--keep-fd '999': no such open file descriptor" --keep-fd 999 "$TARGET" "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
+
+@test "bad input: enter --target-caps: not a process, with --keep-caps, sets that cannot be given" {
+    require_root
+    # A root target with two capabilities: net_raw (13) and chown (0).
+    unshare --uts setpriv --bounding-set -all,+net_raw,+chown sleep 600 &
+    TEST_PIDS+=($!)
+    TARGET=$!
+    wait_for_exec "$TARGET" sleep
+    bad enter 125 "--target-caps needs a PID TARGET" --target-caps "/proc/$TARGET/ns/uts" \
+        "${RAN[@]}"
+    bad enter 125 "--target-caps needs a PID TARGET" --target-caps id:12345 "${RAN[@]}"
+    bad enter 125 "--target-caps needs a PID TARGET" --target-caps "no-such-pin-$MARK" \
+        "${RAN[@]}"
+    bad enter 125 "--keep-caps and --target-caps are mutually exclusive" --keep-caps \
+        --target-caps "$TARGET" "${RAN[@]}"
+    # As uid 1000 the exec gives the ambient set (empty), not the target's permitted set.
+    bad enter 125 "--target-caps: permitted set: the exec of PROGRAM as uid 1000 would give" \
+        --target-caps -S 1000 -G 1000 "$TARGET" "${RAN[@]}"
+    # What nsctl lacks cannot be raised, nor no_new_privs cleared.
+    BAD_WRAP=(setpriv --bounding-set -net_raw)
+    bad enter 125 "--target-caps: bounding set: the target has capability 13, which nsctl's" \
+        --target-caps "$TARGET" "${RAN[@]}"
+    BAD_WRAP=(setpriv --no-new-privs)
+    bad enter 125 "--target-caps: no_new_privs: nsctl runs with it and the target without" \
+        --target-caps "$TARGET" "${RAN[@]}"
+    BAD_WRAP=()
+    [ "$ROW_FAILURES" -eq 0 ]
+}

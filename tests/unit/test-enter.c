@@ -549,6 +549,130 @@ static void test_open_cgroup_self(void **state)
 	assert_int_equal(nsctl_cgroup_join(-1), -EBADF);
 }
 
+static void test_proc_status_caps(void **state)
+{
+	struct nsctl_caps caps;
+
+	assert_int_equal(proc_status_caps("Name:\tsleep\nUid:\t0\t0\t0\t0\n"
+					  "CapInh:\t0000000000002000\n"
+					  "CapPrm:\t0000000000002001\n"
+					  "CapEff:\t0000000000000001\n"
+					  "CapBnd:\t000001ffffffffff\n"
+					  "CapAmb:\t0000000000000000\n"
+					  "NoNewPrivs:\t1\nSeccomp:\t0\n",
+					  &caps),
+			 0);
+	assert_true(caps.inheritable == 0x2000);
+	assert_true(caps.permitted == 0x2001);
+	assert_true(caps.effective == 1);
+	assert_true(caps.bounding == 0x1ffffffffffULL);
+	assert_true(caps.ambient == 0);
+	assert_true(caps.no_new_privs);
+	/* A line missing (CapAmb before 4.3), a value that is no number, a flag above 1. */
+	assert_int_equal(proc_status_caps("CapInh:\t0\nCapPrm:\t0\nCapEff:\t0\nCapBnd:\t0\n"
+					  "NoNewPrivs:\t0\n",
+					  &caps),
+			 -ENODATA);
+	assert_int_equal(proc_status_caps("CapInh:\tzz\nCapPrm:\t0\nCapEff:\t0\nCapBnd:\t0\n"
+					  "CapAmb:\t0\nNoNewPrivs:\t0\n",
+					  &caps),
+			 -EINVAL);
+	assert_int_equal(proc_status_caps("CapInh:\t0\nCapPrm:\t0\nCapEff:\t0\nCapBnd:\t0\n"
+					  "CapAmb:\t0\nNoNewPrivs:\t2\n",
+					  &caps),
+			 -EINVAL);
+	/* "CapInhX:" is not "CapInh:". */
+	assert_int_equal(proc_status_caps("CapInhX:\t1\n", &caps), -ENODATA);
+}
+
+static void test_proc_cgroup_v1_next(void **state)
+{
+	char text[] = "12:cpu,cpuacct:/a/b\n3:name=systemd:/\n0::/user.slice\n";
+	char bad[] = "1:pids:/../up\n";
+	char odd[] = "no colon\n";
+	const char *controllers;
+	char *cursor = text, *path;
+	size_t length;
+
+	assert_int_equal(proc_cgroup_v1_next(&cursor, &controllers, &length, &path), 1);
+	assert_int_equal(length, strlen("cpu,cpuacct"));
+	assert_memory_equal(controllers, "cpu,cpuacct", length);
+	assert_string_equal(path, "/a/b");
+	assert_int_equal(proc_cgroup_v1_next(&cursor, &controllers, &length, &path), 1);
+	assert_memory_equal(controllers, "name=systemd", length);
+	assert_string_equal(path, "/");
+	/* The v2 line is passed over. */
+	assert_int_equal(proc_cgroup_v1_next(&cursor, &controllers, &length, &path), 0);
+	cursor = bad;
+	assert_int_equal(proc_cgroup_v1_next(&cursor, &controllers, &length, &path), -EACCES);
+	cursor = odd;
+	assert_int_equal(proc_cgroup_v1_next(&cursor, &controllers, &length, &path), -EINVAL);
+}
+
+static void test_read_caps(void **state)
+{
+	struct nsctl_process *process;
+	struct nsctl_caps caps;
+	pid_t pid;
+
+	assert_int_equal(nsctl_process_open(getpid(), &process), 0);
+	assert_int_equal(nsctl_process_read_caps(process, &caps), 0);
+	/* What the kernel says of ourselves: the bounding set and no_new_privs. */
+	for (unsigned cap = 0; cap < 64; cap++) {
+		int has = prctl(PR_CAPBSET_READ, cap, 0, 0, 0);
+
+		if (has < 0)
+			break;
+		assert_int_equal(has, (caps.bounding >> cap) & 1);
+	}
+	assert_int_equal(caps.no_new_privs, prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+	nsctl_process_free(process);
+	/* A process gone after the open is -ESRCH, never another's sets. */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	assert_int_equal(nsctl_process_open(pid, &process), 0);
+	stop_target(pid);
+	assert_int_equal(nsctl_process_read_caps(process, &caps), -ESRCH);
+	nsctl_process_free(process);
+	assert_int_equal(nsctl_process_read_caps(NULL, &caps), -EINVAL);
+}
+
+static void test_open_cgroups_v1_self(void **state)
+{
+	struct nsctl_process *process;
+	int *fds = NULL, n;
+
+	assert_int_equal(nsctl_process_open(getpid(), &process), 0);
+	n = nsctl_process_open_cgroups_v1(process, &fds);
+	assert_true(n >= 0);
+	for (int i = 0; i < n; i++) {
+		char buf[64], mine[32];
+		bool found = false;
+		FILE *listing;
+		int procs = openat(fds[i], "cgroup.procs", O_RDONLY | O_CLOEXEC);
+
+		/* Each hierarchy's cgroup of ours lists us. */
+		assert_true(procs >= 0);
+		listing = fdopen(procs, "r");
+		assert_non_null(listing);
+		snprintf(mine, sizeof(mine), "%d\n", (int)getpid());
+		while (!found && fgets(buf, sizeof(buf), listing))
+			found = strcmp(buf, mine) == 0;
+		fclose(listing);
+		assert_true(found);
+		if (geteuid() == 0)
+			assert_int_equal(nsctl_cgroup_join(fds[i]), 0);
+		close(fds[i]);
+	}
+	free(fds);
+	nsctl_process_free(process);
+	assert_int_equal(nsctl_process_open_cgroups_v1(NULL, &fds), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -570,6 +694,10 @@ int main(void)
 		cmocka_unit_test(test_process_gone_is_esrch),
 		cmocka_unit_test(test_read_environ),
 		cmocka_unit_test(test_open_cgroup_self),
+		cmocka_unit_test(test_proc_status_caps),
+		cmocka_unit_test(test_proc_cgroup_v1_next),
+		cmocka_unit_test(test_read_caps),
+		cmocka_unit_test(test_open_cgroups_v1_self),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

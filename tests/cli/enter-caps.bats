@@ -1,0 +1,208 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# nsctl enter --target-caps and --join-cgroup on cgroup v1 (issue 19): targets
+# made by util-linux unshare and setpriv, checked through /proc/PID/status and
+# /proc/PID/cgroup, never through nsctl's own answers.
+
+load helpers
+load hardening
+bats_require_minimum_version 1.5.0
+
+setup() {
+    TMP=$(mktemp -d)
+    NAME=nsctl-caps-$$-$BATS_TEST_NUMBER
+    MARK=$NAME
+    V1=
+    CGROUPS=()
+    MOUNTS_BEFORE=$(own_mount_table)
+}
+
+teardown() {
+    cleanup_pids
+    local c
+    for c in "${CGROUPS[@]+"${CGROUPS[@]}"}"; do rmdir "$c" 2>/dev/null; done
+    [ -n "$V1" ] && umount "$V1" 2>/dev/null
+    rm -rf "$TMP"
+    [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+# The capability sets and no_new_privs of /proc/PID/status (PID "self": the reader's).
+caps_of() {
+    grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' "/proc/$1/status"
+}
+
+# COMMAND... in the background as TARGET (it execs sleep 600, in namespaces of its own).
+start_caps_target() {
+    "$@" sleep 600 &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+}
+
+@test "enter --target-caps: a root target's bounding and inheritable sets (setpriv), the rest as exec gives them" {
+    require_root
+    start_caps_target unshare --uts --ipc \
+        setpriv --bounding-set -all,+net_raw,+chown --inh-caps -all,+net_raw
+    want=$(caps_of "$TARGET")
+    echo "target: $want"
+    # The witness: setpriv did what was asked (net_raw is 13, chown 0).
+    echo "$want" | grep -qx $'CapBnd:\t0000000000002001'
+    echo "$want" | grep -qx $'CapInh:\t0000000000002000'
+    run timeout 10 "$NSCTL" enter --target-caps "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    echo "PROGRAM: $output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+    # PROGRAM is in the target's namespaces as before.
+    [ "$("$NSCTL" enter --target-caps "$TARGET" readlink /proc/self/ns/uts)" = "$(readlink "/proc/$TARGET/ns/uts")" ]
+}
+
+@test "enter: without --target-caps PROGRAM keeps nsctl's capabilities, as before" {
+    require_root
+    start_caps_target unshare --uts setpriv --bounding-set -all,+net_raw
+    run timeout 10 "$NSCTL" enter "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(caps_of self)" ]
+    [ "$output" != "$(caps_of "$TARGET")" ]
+}
+
+@test "enter --target-caps: no_new_privs, through the forking path (a pid namespace)" {
+    require_root
+    unshare --uts --pid --fork setpriv --no-new-privs --bounding-set -all,+kill,+setuid \
+        sleep 600 &
+    TEST_PIDS+=($!)
+    for i in $(seq 200); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
+    [ -n "$TARGET" ]
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    want=$(caps_of "$TARGET")
+    echo "target: $want"
+    echo "$want" | grep -qx $'NoNewPrivs:\t1'
+    # PROGRAM is nsctl's child in the target's pid namespace (not its PID 1: that is sleep).
+    run timeout 10 "$NSCTL" enter --target-caps "$TARGET" sh -c 'echo $$; grep -E "^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):" /proc/self/status'
+    echo "PROGRAM: $output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" -gt 1 ]
+    [ "$(printf '%s\n' "${lines[@]:1}")" = "$want" ]
+    # -F: the exec in place, the same sets.
+    run timeout 10 "$NSCTL" enter -F --target-caps "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+    # Without the option, no no_new_privs.
+    run timeout 10 "$NSCTL" enter "$TARGET" grep NoNewPrivs /proc/self/status
+    [ "$output" = $'NoNewPrivs:\t0' ]
+}
+
+@test "enter --target-caps: a target of uid 1000 with ambient capabilities, with -S/-G and as uid 0" {
+    require_root
+    start_caps_target unshare --uts \
+        setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps +net_raw,+chown \
+        --ambient-caps +net_raw
+    want=$(caps_of "$TARGET")
+    echo "target: $want"
+    echo "$want" | grep -qx $'CapAmb:\t0000000000002000'
+    echo "$want" | grep -qx $'CapPrm:\t0000000000002000'
+    run timeout 10 "$NSCTL" enter --target-caps -S 1000 -G 1000 "$TARGET" sh -c 'id -u; grep -E "^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):" /proc/self/status'
+    echo "PROGRAM: $output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 1000 ]
+    [ "$(printf '%s\n' "${lines[@]:1}")" = "$want" ]
+    # As uid 0 (SECBIT_NOROOT): the same sets.
+    run timeout 10 "$NSCTL" enter --target-caps "$TARGET" sh -c 'id -u; grep -E "^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):" /proc/self/status'
+    echo "PROGRAM: $output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = 0 ]
+    [ "$(printf '%s\n' "${lines[@]:1}")" = "$want" ]
+}
+
+@test "enter --target-caps: a target in a user namespace of its own, its sets within it" {
+    require_root
+    require_userns
+    start_caps_target unshare --user --map-root-user --uts \
+        setpriv --bounding-set -all,+sys_admin,+net_admin --inh-caps -all,+net_admin
+    want=$(caps_of "$TARGET")
+    echo "target: $want"
+    echo "$want" | grep -qx $'CapBnd:\t0000000000201000'
+    run timeout 10 "$NSCTL" enter --target-caps "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    echo "PROGRAM: $output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}
+
+@test "enter --join-cgroup: the target's cgroup of a v1 hierarchy (a named one this test mounts)" {
+    require_root
+    V1=$TMP/v1
+    mkdir "$V1"
+    if ! err=$(mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>&1); then
+        V1=
+        skip "the kernel refuses to mount a cgroup v1 hierarchy: $err"
+    fi
+    mkdir "$V1/child"
+    CGROUPS+=("$V1/child")
+    start_caps_target unshare --uts
+    echo "$TARGET" >"$V1/child/cgroup.procs"
+    grep -qx "[0-9]*:name=$NAME:/child" "/proc/$TARGET/cgroup"
+    run timeout 10 "$NSCTL" enter --join-cgroup "$TARGET" cat /proc/self/cgroup
+    echo "$output"
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -qx "[0-9]*:name=$NAME:/child"
+    # The v2 cgroup is the target's too.
+    [ "$(echo "$output" | grep '^0::')" = "$(grep '^0::' "/proc/$TARGET/cgroup")" ]
+    run timeout 10 "$NSCTL" enter "$TARGET" cat /proc/self/cgroup
+    echo "$output" | grep -qx "[0-9]*:name=$NAME:/"
+    # The forking path (a pid namespace) joins before it forks: PROGRAM is there too.
+    cleanup_pids
+    unshare --pid --fork sleep 600 &
+    TEST_PIDS+=($!)
+    for i in $(seq 200); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
+    TEST_PIDS+=("$TARGET")
+    echo "$TARGET" >"$V1/child/cgroup.procs"
+    run timeout 10 "$NSCTL" enter --join-cgroup -p "$TARGET" cat /proc/self/cgroup
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -qx "[0-9]*:name=$NAME:/child"
+    cleanup_pids
+}
+
+@test "enter --join-cgroup: a v1 controller hierarchy the host mounts (pids)" {
+    require_root
+    pids=$(findmnt -n -o TARGET -t cgroup -O pids | head -n 1)
+    [ -n "$pids" ] || skip "no cgroup v1 pids hierarchy mounted"
+    CGROUPS+=("$pids/$NAME")
+    mkdir "$pids/$NAME"
+    start_caps_target unshare --uts
+    echo "$TARGET" >"$pids/$NAME/cgroup.procs"
+    run timeout 10 "$NSCTL" enter --join-cgroup "$TARGET" cat /proc/self/cgroup
+    echo "$output"
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -qx "[0-9]*:pids:$(grep -oP '^[0-9]+:pids:\K.*' "/proc/$TARGET/cgroup")"
+    echo "$output" | grep -q ":pids:.*/$NAME\$"
+    cleanup_pids
+}
+
+@test "enter --help, completion: --target-caps and --join-cgroup" {
+    "$NSCTL" enter --help | grep -q -- "--target-caps"
+    "$NSCTL" enter --help | grep -q -- "v1"
+    run complete_words nsctl enter --target-c
+    [ "$output" = "--target-caps" ]
+}
+
+@test "enter --join-cgroup: a mount over the target's v1 cgroup directory is refused, not written into" {
+    require_root
+    V1=$TMP/v1
+    mkdir "$V1"
+    if ! err=$(mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>&1); then
+        V1=
+        skip "the kernel refuses to mount a cgroup v1 hierarchy: $err"
+    fi
+    mkdir "$V1/child"
+    CGROUPS+=("$V1/child")
+    start_caps_target unshare --uts
+    echo "$TARGET" >"$V1/child/cgroup.procs"
+    # Another file system where the cgroup directory was, holding a cgroup.procs of its own.
+    mount -t tmpfs "$NAME" "$V1/child"
+    touch "$V1/child/cgroup.procs"
+    run timeout 10 "$NSCTL" enter --join-cgroup "$TARGET" true
+    umount "$V1/child"
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--join-cgroup: the cgroup v1 hierarchies of PID $TARGET"* ]]
+}
