@@ -157,8 +157,16 @@ static void close_stdout(void)
 void cli_check_stdout_at_exit(void)
 {
 	static bool registered;
+	static char buffer[65536];
 
-	/* Once: the fuzzers call main() again and again in one process. */
+	/*
+	 * A help longer than stdio's usual 4 KiB buffer met a write error part-way,
+	 * and by exit stdio had lost its errno: with one buffer that holds any help
+	 * whole, the error comes at exit, with its reason.  A terminal stays line
+	 * buffered.  Once: the fuzzers call main() again and again in one process.
+	 */
+	if (!registered && !isatty(STDOUT_FILENO))
+		setvbuf(stdout, buffer, _IOFBF, sizeof(buffer));
 	if (!registered && atexit(close_stdout) == 0)
 		registered = true;
 }

@@ -437,6 +437,11 @@ static void open_net_socket(const struct request *req, struct target *tg)
 	if (fd == -ENOTSOCK)
 		cli_fail(0, "--net-socket %d: fd %d of PID %s is not a socket", req->net_socket,
 			 req->net_socket, req->target);
+	if (fd == -EOPNOTSUPP)
+		cli_fail(0,
+			 "--net-socket %d: this kernel cannot copy another process's fd "
+			 "(that needs pidfds and pidfd_getfd, Linux 5.6)",
+			 req->net_socket);
 	if (fd < 0)
 		cli_fail(fd, "--net-socket %d: the socket of PID %s", req->net_socket, req->target);
 	tg->set.fds[NSCTL_TYPE_NET] = fd;

@@ -20,10 +20,41 @@ setup() {
 teardown() {
     cleanup_pids
     local c
-    for c in "${CGROUPS[@]+"${CGROUPS[@]}"}"; do rmdir "$c" 2>/dev/null; done
+    local c i left=
+    # A killed target leaves its cgroup a moment later: until then rmdir says
+    # EBUSY.  A v1 hierarchy unmounted with a cgroup left in it lives on in
+    # the kernel (and in every /proc/PID/cgroup), so a cgroup that stays is a
+    # failure, not something to shrug off.
+    for c in "${CGROUPS[@]+"${CGROUPS[@]}"}"; do
+        for i in $(seq 200); do
+            rmdir "$c" 2>/dev/null && break
+            [ -d "$c" ] || break
+            sleep 0.01
+        done
+        [ -d "$c" ] && left="$left $c"
+    done
     [ -n "$V1" ] && umount "$V1" 2>/dev/null
+    # The kernel ends an unmounted v1 hierarchy only if it has no cgroup below
+    # its root at that moment, and a removed cgroup goes a moment after its
+    # rmdir: where the hierarchy outlives its umount, one more mount and
+    # umount, once the cgroups are surely gone, ends it.
+    if [ -n "$V1" ] && ! v1_gone; then
+        mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>/dev/null && umount "$V1"
+        v1_gone || left="$left hierarchy name=$NAME"
+    fi
     rm -rf "$TMP"
+    [ -z "$left" ] || { echo "cgroups left behind:$left" >&2; return 1; }
     [ "$(own_mount_table)" = "$MOUNTS_BEFORE" ]
+}
+
+# True once the hierarchy name=$NAME is gone from /proc/self/cgroup (up to 2 s).
+v1_gone() {
+    local i
+    for i in $(seq 40); do
+        grep -q ":name=$NAME:" /proc/self/cgroup || return 0
+        sleep 0.05
+    done
+    return 1
 }
 
 # The capability sets and no_new_privs of /proc/PID/status (PID "self": the reader's).

@@ -4,6 +4,7 @@
 # this file makes itself: other tests run on the machine at the same time, so only ours count.
 
 load helpers
+load socket-holder
 
 # Our part of the mount table: other engineers' tests mount and unmount meanwhile.
 our_mounts() {
@@ -555,35 +556,6 @@ while True:
     [[ $output == *"Try 'nsctl list --help'."* ]]
     run "$NSCTL" list --help
     [[ $output == *"may be abbreviated"* ]]
-}
-
-# A helper process in a network namespace of its own that makes a socket there,
-# goes back to ours with setns() and sleeps, holding the namespace by that socket
-# alone.  Its PID is TARGET; the namespace's inode, read before it left, NETNS_INO;
-# the socket's fd number, SOCKET_FD.
-start_socket_holder() {
-    /usr/bin/python3 -c '
-import ctypes, os, socket, sys, time
-libc = ctypes.CDLL(None, use_errno=True)
-back = os.open("/proc/self/ns/net", os.O_RDONLY)
-if libc.unshare(0x40000000) != 0:
-    sys.exit("unshare: %s" % os.strerror(ctypes.get_errno()))
-ino = os.stat("/proc/self/ns/net").st_ino
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-if libc.setns(back, 0x40000000) != 0:
-    sys.exit("setns: %s" % os.strerror(ctypes.get_errno()))
-os.close(back)
-with open(sys.argv[1] + ".tmp", "w") as f:
-    f.write("%d %d\n" % (ino, s.fileno()))
-os.rename(sys.argv[1] + ".tmp", sys.argv[1])
-time.sleep(600)' "$TMP/socket-holder" &
-    TARGET=$!
-    TEST_PIDS+=("$TARGET")
-    for _ in $(seq 200); do
-        [ -e "$TMP/socket-holder" ] && break
-        sleep 0.01
-    done
-    read -r NETNS_INO SOCKET_FD <"$TMP/socket-holder"
 }
 
 @test "list: a network namespace held only by a socket, after its process went back with setns" {

@@ -6,6 +6,7 @@
 
 load helpers
 load hardening
+load socket-holder
 
 setup() {
     TMP=$(mktemp -d)
@@ -117,14 +118,6 @@ compare_agrees_with_proc() {
     [ "$(echo "$output" | jq -r '.compare[] | select(.type == "uts") | .result')" = different ]
 }
 
-# The 64-bit ID of the namespace at PATH (NS_GET_ID), by Python.
-ns_id() {
-    /usr/bin/python3 -c '
-import fcntl, os, struct, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-print(struct.unpack("Q", fcntl.ioctl(fd, 0x8008b70d, bytes(8)))[0])' "$1"
-}
-
 @test "older kernels: id:ID without namespace file handles (before 6.18) says so; PIDs still work" {
     require_root
     start_target --uts --net
@@ -164,6 +157,23 @@ print(struct.unpack("Q", fcntl.ioctl(fd, 0x8008b70d, bytes(8)))[0])' "$1"
     run as_nobody "$TOOLS/seccomp-deny" -s nsfs-handles -- "$NSCTL" compare "id:$own" $$
     [ "$status" -eq 2 ]
     [ "$output" = "nsctl: compare: id:$own: this kernel cannot open a namespace by its ID (that needs namespace file handles, Linux 6.18); name it by a PID or a file" ]
+}
+
+@test "older kernels: enter --net-socket without pidfd_getfd (before 5.6) says so; --net still works" {
+    require_root
+    start_socket_holder
+    for denial in "-s pidfd_getfd" "-s pidfd"; do
+        echo "--- $denial"
+        run old_kernel $denial -- "$NSCTL" enter -N "$SOCKET_FD" "$TARGET" touch "$TMP/ran"
+        echo "$output"
+        [ "$status" -eq 125 ]
+        [ "$output" = "nsctl: enter: --net-socket $SOCKET_FD: this kernel cannot copy another process's fd (that needs pidfds and pidfd_getfd, Linux 5.6)" ]
+        [ ! -e "$TMP/ran" ]
+        # The process's own network namespace, under the same filter.
+        run old_kernel $denial -- "$NSCTL" enter --net "$TARGET" stat -L -c %i /proc/self/ns/net
+        [ "$status" -eq 0 ]
+        [ "$output" = "$(ns_inode "$TARGET" net)" ]
+    done
 }
 
 @test "older kernels: without NS_GET_NSTYPE (before 4.11) a file's type comes from its link" {
