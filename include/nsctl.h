@@ -184,6 +184,22 @@ struct nsctl_process;
 /* Open a handle on process PID.  -ESRCH if there is no such process. */
 int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process);
 
+/*
+ * A handle on the process of PIDFD, a pidfd the caller already holds
+ * (pidfd_open(), clone()'s CLONE_PIDFD, SCM_RIGHTS), with no PID looked up
+ * again.  The handle takes its own copy (an F_DUPFD_CLOEXEC duplicate): PIDFD
+ * stays the caller's, to close whenever it likes, before or after
+ * nsctl_process_free(), and on success as on failure.  nsctl_process_pid() is
+ * the process's PID in the caller's PID namespace (PIDFD_GET_INFO, Linux
+ * 6.13, else the pidfd's fdinfo in a /proc of that namespace); a pidfd of
+ * one thread (PIDFD_THREAD) names that thread.  -EBADF when PIDFD is not an
+ * open fd, -EINVAL when it is one but not a pidfd (an eventfd, a /proc/PID
+ * directory), -ESRCH when the process has been reaped or is not in the
+ * caller's PID namespace, -ENOENT when the kernel cannot tell the PID
+ * (before 6.13, without a /proc of the caller's PID namespace).
+ */
+int nsctl_process_from_pidfd(int pidfd, struct nsctl_process **ret_process);
+
 /* Free a handle (NULL is allowed), closing its fds. */
 void nsctl_process_free(struct nsctl_process *process);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -214,6 +215,103 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 	process->pid = pid;
 	process->pidfd = TAKE_FD(pidfd);
 	process->procfd = TAKE_FD(procfd);
+	*ret_process = process;
+	return 0;
+}
+
+/*
+ * 0 if FD is a pidfd, -EINVAL if it is another open file.  On pidfs (Linux
+ * 6.9) every file is a pidfd.  Before it a pidfd is an anonymous inode, as an
+ * eventfd or a timerfd is, and pidfd_send_signal() tells them apart (it takes
+ * a /proc/PID directory too, but that is no anonymous inode).  A seccomp
+ * filter that denies that call leaves the link's text.
+ */
+static int check_pidfd(int fd)
+{
+	char path[64], target[32];
+	struct statfs sfs;
+	ssize_t n;
+
+	if (fstatfs(fd, &sfs) < 0)
+		return negative_errno();
+	if ((unsigned long)sfs.f_type == NSCTL_PIDFS_MAGIC)
+		return 0;
+	if ((unsigned long)sfs.f_type != NSCTL_ANON_INODE_FS_MAGIC)
+		return -EINVAL;
+	if (sys_pidfd_send_signal(fd, 0, NULL, 0) == 0 || errno == EPERM || errno == ESRCH)
+		return 0;
+	if (errno != ENOSYS)
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return errno == ENOENT ? -EINVAL : negative_errno();
+	target[n] = '\0';
+	return strcmp(target, "anon_inode:[pidfd]") == 0 ? 0 : -EINVAL;
+}
+
+/*
+ * The PID of the pidfd's process in the caller's PID namespace: PIDFD_GET_INFO
+ * (Linux 6.13), else the pidfd's fdinfo in a /proc of the caller's PID
+ * namespace.  -ESRCH once reaped, or when the process is not in the caller's
+ * PID namespace; -ENOENT when neither way is there.
+ */
+static int pidfd_pid(int pidfd, pid_t *ret_pid)
+{
+	struct nsctl_pidfd_info info = { .mask = NSCTL_PIDFD_INFO_PID };
+	int r;
+
+	if (ioctl(pidfd, NSCTL_PIDFD_GET_INFO, &info) == 0) {
+		if (info.pid == 0 || info.pid > INT_MAX)
+			return -ESRCH;
+		*ret_pid = (pid_t)info.pid;
+		return 0;
+	}
+	if (errno == ESRCH)
+		return -ESRCH;
+	if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
+		return negative_errno();
+	r = proc_is_ours();
+	if (r < 0)
+		return r;
+	r = proc_number(0, pidfd);
+	if (r == -ENOENT)
+		return -ESRCH; /* our /proc, and the process is not in it */
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -EINVAL; /* no "Pid:" line: not a pidfd after all */
+	*ret_pid = (pid_t)r;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_from_pidfd(int pidfd, struct nsctl_process **ret_process)
+{
+	_cleanup_close_ int copy = -1;
+	struct nsctl_process *process;
+	pid_t pid = 0;
+	int r;
+
+	if (!ret_process)
+		return -EINVAL;
+	if (pidfd < 0)
+		return -EBADF;
+	r = check_pidfd(pidfd);
+	if (r < 0)
+		return r;
+	r = pidfd_pid(pidfd, &pid);
+	if (r < 0)
+		return r;
+	/* The handle's own copy: the caller keeps PIDFD, and closes it when it likes. */
+	copy = fcntl(pidfd, F_DUPFD_CLOEXEC, 3);
+	if (copy < 0)
+		return negative_errno();
+	process = calloc(1, sizeof(*process));
+	if (!process)
+		return -ENOMEM;
+	process->pid = pid;
+	process->pidfd = TAKE_FD(copy);
+	process->procfd = -1;
 	*ret_process = process;
 	return 0;
 }
