@@ -159,6 +159,18 @@ int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type);
 /* A namespace ID as given on a command line: decimal digits, no leading zero, not 0. */
 int nsctl_ns_id_parse(const char *text, uint64_t *ret_id);
 
+/*
+ * Open the calling thread's own namespace of TYPE (FOR_CHILDREN: its
+ * pid_for_children or time_for_children; ignored for other types): through
+ * /proc/thread-self/ns where /proc shows the thread, else through a pidfd on
+ * the thread (PIDFD_THREAD) and its namespace ioctls (Linux 6.11), with no
+ * /proc at all.  A thread that has unshared or joined a namespace gets its
+ * own, not the main thread's.  -EOPNOTSUPP when the kernel lacks the type,
+ * -ENOENT when neither way is there (no /proc, and a kernel before 6.11).
+ * Returns the fd.
+ */
+int nsctl_ns_open_own(enum nsctl_type type, bool for_children);
+
 /* The owning user namespace of the namespace at FD (NS_GET_USERNS). Returns an fd. */
 int nsctl_ns_open_owner(int fd);
 

@@ -100,6 +100,31 @@ NSCTL_EXPORT int nsctl_ns_check(int fd, enum nsctl_type *ret_type)
 	return 0;
 }
 
+NSCTL_EXPORT int nsctl_ns_open_own(enum nsctl_type type, bool for_children)
+{
+	unsigned supported; /* 0: unknown, and the kernel will say */
+	char path[64];
+	int fd;
+
+	if (!type_row(type))
+		return -EINVAL;
+	supported = nsctl_types_supported();
+	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
+		return -EOPNOTSUPP;
+	/* The thread's, not the process's: /proc/self is the main thread's. */
+	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", type_proc_name(type, for_children));
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOENT)
+		return negative_errno();
+	/* No /proc here, or one of a PID namespace that does not show this thread. */
+	fd = own_ns_open_by_pidfd(type, for_children);
+	if (fd >= 0 || fd == -EOPNOTSUPP)
+		return fd;
+	return -ENOENT;
+}
+
 NSCTL_EXPORT int nsctl_ns_identify(int fd, struct nsctl_ns_id *ret_id)
 {
 	struct nsctl_ns_id id = { 0 };
