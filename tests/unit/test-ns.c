@@ -403,7 +403,7 @@ static void test_open_own(void **state)
 		close(fd);
 	}
 	assert_int_equal(nsctl_ns_open_own(NSCTL_TYPE_COUNT, false), -EINVAL);
-	assert_int_equal(nsctl_ns_open_own((enum nsctl_type)-1, false), -EINVAL);
+	assert_int_equal(nsctl_ns_open_own((enum nsctl_type) - 1, false), -EINVAL);
 }
 
 /*
@@ -417,10 +417,10 @@ struct own_thread {
 	int failed; /* the line of the first failed check, or 0 */
 };
 
-#define CHECK(o, cond)                      \
-	do {                                \
-		if (!(cond) && !(o)->failed) \
-			(o)->failed = __LINE__;    \
+#define CHECK(o, cond)                                                                             \
+	do {                                                                                       \
+		if (!(cond) && !(o)->failed)                                                       \
+			(o)->failed = __LINE__;                                                    \
 	} while (0)
 
 static void *own_in_thread(void *arg)
@@ -444,7 +444,7 @@ static void *own_in_thread(void *arg)
 			struct stat mine;
 
 			CHECK(o, stat("/proc/thread-self/ns/uts", &mine) == 0 &&
-					 mine.st_ino == st.st_ino);
+				     mine.st_ino == st.st_ino);
 		}
 	}
 	close(fd);
