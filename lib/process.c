@@ -10,6 +10,7 @@
 #include <sys/vfs.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 #ifndef MADV_COLD
@@ -31,25 +32,17 @@ struct nsctl_process {
 
 NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 {
-	unsigned long value = 0;
+	int value, r;
 
 	if (!text || !ret_pid)
 		return -EINVAL;
-	/* Strictly digits: no sign, no blanks, no "0x", and no leading zero that could read as
-	 * octal. */
-	if (text[0] < '1' || text[0] > '9')
-		return -EINVAL;
-	/* Syntax first: "99999999999x" is not a number at all, rather than too large a one. */
-	for (const char *p = text; *p; p++)
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-	for (const char *p = text; *p; p++) {
-		if (value > (unsigned long)INT_MAX / 10)
-			return -ERANGE;
-		value = value * 10 + (unsigned long)(*p - '0');
-		if (value > (unsigned long)INT_MAX)
-			return -ERANGE;
-	}
+	/*
+	 * Strictly digits: no sign, no blanks, no "0x", no leading zero that could
+	 * read as octal, not 0; syntax first, so "99999999999x" is -EINVAL.
+	 */
+	r = number_parse_int(text, INT_MAX, NUMBER_NOT_ZERO, &value);
+	if (r < 0)
+		return r;
 	*ret_pid = (pid_t)value;
 	return 0;
 }
@@ -92,7 +85,7 @@ static int proc_number(pid_t pid, int pidfd)
 	_cleanup_close_ int fd = -1;
 	char path[64], text[512];
 	const char *line;
-	long number;
+	uint64_t number;
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/thread-self/fdinfo/%d", pidfd);
@@ -109,11 +102,13 @@ static int proc_number(pid_t pid, int pidfd)
 	/* (A kernel whose fdinfo says nothing of it: our own number, as before.) */
 	if (!line)
 		return (int)pid;
-	number = strtol(line + 6, NULL, 10);
-	/* 0: the process is not in that namespace; -1: it has been reaped. */
-	if (number == 0)
+	line += 6;
+	/* -1: it has been reaped; 0: the process is not in that namespace. */
+	if (line[0] == '-')
+		return -ESRCH;
+	if (number_scan(&line, INT_MAX, &number) < 0 || number == 0)
 		return -ENOENT;
-	return number < 0 ? -ESRCH : (int)number;
+	return (int)number;
 }
 
 /*
@@ -377,18 +372,11 @@ NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
 /* Digits only, at most MAX; *P moves past them.  False for none, or too large. */
 static bool stat_number(const char **p, unsigned long max, unsigned long *ret)
 {
-	unsigned long value = 0;
-	const char *q = *p;
+	uint64_t value;
 
-	if (*q < '0' || *q > '9')
+	if (number_scan(p, max, &value) < 0)
 		return false;
-	for (; *q >= '0' && *q <= '9'; q++) {
-		if (value > (max - (unsigned long)(*q - '0')) / 10)
-			return false;
-		value = value * 10 + (unsigned long)(*q - '0');
-	}
-	*p = q;
-	*ret = value;
+	*ret = (unsigned long)value;
 	return true;
 }
 
