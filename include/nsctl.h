@@ -159,6 +159,18 @@ int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type);
 /* A namespace ID as given on a command line: decimal digits, no leading zero, not 0. */
 int nsctl_ns_id_parse(const char *text, uint64_t *ret_id);
 
+/*
+ * Open the calling thread's own namespace of TYPE (FOR_CHILDREN: its
+ * pid_for_children or time_for_children; ignored for other types): through
+ * /proc/thread-self/ns where /proc shows the thread, else through a pidfd on
+ * the thread (PIDFD_THREAD) and its namespace ioctls (Linux 6.11), with no
+ * /proc at all.  A thread that has unshared or joined a namespace gets its
+ * own, not the main thread's.  -EOPNOTSUPP when the kernel lacks the type,
+ * -ENOENT when neither way is there (no /proc, and a kernel before 6.11).
+ * Returns the fd.
+ */
+int nsctl_ns_open_own(enum nsctl_type type, bool for_children);
+
 /* The owning user namespace of the namespace at FD (NS_GET_USERNS). Returns an fd. */
 int nsctl_ns_open_owner(int fd);
 
@@ -183,6 +195,22 @@ struct nsctl_process;
 
 /* Open a handle on process PID.  -ESRCH if there is no such process. */
 int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process);
+
+/*
+ * A handle on the process of PIDFD, a pidfd the caller already holds
+ * (pidfd_open(), clone()'s CLONE_PIDFD, SCM_RIGHTS), with no PID looked up
+ * again.  The handle takes its own copy (an F_DUPFD_CLOEXEC duplicate): PIDFD
+ * stays the caller's, to close whenever it likes, before or after
+ * nsctl_process_free(), and on success as on failure.  nsctl_process_pid() is
+ * the process's PID in the caller's PID namespace (PIDFD_GET_INFO, Linux
+ * 6.13, else the pidfd's fdinfo in a /proc of that namespace); a pidfd of
+ * one thread (PIDFD_THREAD) names that thread.  -EBADF when PIDFD is not an
+ * open fd, -EINVAL when it is one but not a pidfd (an eventfd, a /proc/PID
+ * directory), -ESRCH when the process has been reaped or is not in the
+ * caller's PID namespace, -ENOENT when the kernel cannot tell the PID
+ * (before 6.13, without a /proc of the caller's PID namespace).
+ */
+int nsctl_process_from_pidfd(int pidfd, struct nsctl_process **ret_process);
 
 /* Free a handle (NULL is allowed), closing its fds. */
 void nsctl_process_free(struct nsctl_process *process);

@@ -119,19 +119,10 @@ NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *pat
  */
 static int is_callers(int fd, enum nsctl_type type)
 {
-	_cleanup_close_ int own = -1;
-	char path[64];
+	_cleanup_close_ int own = nsctl_ns_open_own(type, false);
 
-	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", nsctl_type_get(type)->name);
-	own = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (own < 0 && errno == ENOENT) {
-		/* No /proc here. */
-		own = own_ns_open_by_pidfd(type);
-		if (own < 0)
-			return -ENOENT;
-	}
 	if (own < 0)
-		return negative_errno();
+		return own;
 	return nsctl_ns_same(fd, own);
 }
 

@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "syscalls.h"
+#include "number.h"
 
 static int compare_ints(const void *a, const void *b)
 {
@@ -31,18 +32,17 @@ static int cloexec_by_listing(const int *sorted, size_t n)
 		for (long at = 0; at < length;) {
 			const char *name = buf + at + NAME_OFFSET;
 			unsigned short record;
-			long fd = 0;
+			uint64_t fd;
 			bool kept = false;
 
 			memcpy(&record, buf + at + 16, sizeof(record));
 			at += record;
-			if (*name < '0' || *name > '9')
+			/* (number_scan: no libc, for the child of lib/spawn.c.) */
+			if (number_scan(&name, INT_MAX, &fd) < 0 || *name)
 				continue;
-			for (; *name >= '0' && *name <= '9' && fd < INT_MAX / 10; name++)
-				fd = fd * 10 + (*name - '0');
 			for (size_t k = 0; k < n && !kept; k++)
-				kept = sorted[k] == fd;
-			if (fd < 3 || fd == dir || kept)
+				kept = (uint64_t)sorted[k] == fd;
+			if (fd < 3 || fd == (uint64_t)dir || kept)
 				continue;
 			syscall(SYS_fcntl, (int)fd, F_SETFD, FD_CLOEXEC);
 		}

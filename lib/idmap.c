@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "internal.h"
+#include "number.h"
 
 extern char **environ;
 
@@ -19,18 +20,17 @@ extern char **environ;
 
 static int parse_u32(const char *text, size_t length, uint32_t *ret)
 {
-	uint64_t value = 0;
+	uint64_t value;
+	int r;
 
-	if (length == 0)
-		return -EINVAL;
-	for (size_t i = 0; i < length; i++)
-		if (text[i] < '0' || text[i] > '9')
-			return -EINVAL;
+	/*
+	 * Leading zeros allowed, as ever; but more than 10 digits is too large
+	 * whatever they say ("00000000001" was never 1 here).
+	 */
+	r = number_parse_length(text, length, UINT32_MAX, NUMBER_LEADING_ZEROS, &value);
+	if (r < 0)
+		return r;
 	if (length > 10)
-		return -ERANGE;
-	for (size_t i = 0; i < length; i++)
-		value = value * 10 + (uint64_t)(text[i] - '0');
-	if (value > UINT32_MAX)
 		return -ERANGE;
 	*ret = (uint32_t)value;
 	return 0;

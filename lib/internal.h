@@ -16,11 +16,13 @@ struct type_row {
 const struct type_row *type_row(enum nsctl_type type);
 
 /*
- * The calling thread's own namespace of TYPE through a pidfd on that thread
- * (Linux 6.11), for where /proc is not mounted: an fd, or -errno (-ENOTTY
- * before 6.11, -EOPNOTSUPP for a type the kernel lacks).
+ * The calling thread's own namespace of TYPE (FOR_CHILDREN: its _for_children
+ * one, where the type has one) through a pidfd on that thread (Linux 6.11),
+ * for where /proc is not mounted: an fd, or -errno (-ENOTTY before 6.11,
+ * -EOPNOTSUPP for a type the kernel lacks).  nsctl_ns_open_own() tries
+ * /proc/thread-self first.
  */
-int own_ns_open_by_pidfd(enum nsctl_type type);
+int own_ns_open_by_pidfd(enum nsctl_type type, bool for_children);
 
 /*
  * Open /proc/PID/NAME of process PID (of the caller's PID namespace) with

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "number.h"
 
 /* Decode the kernel's \ooo escapes (mangle_path: space, tab, newline, backslash) in place. */
 static void unescape_octal(char *s)
@@ -42,20 +43,15 @@ static char *next_field(char **cursor)
 	return start;
 }
 
-/* A decimal number as the kernel prints it (%d, %u): digits only, no sign, no blank. */
+/*
+ * A decimal number as the kernel prints it (%d, %u): digits only, no sign, no
+ * blank, no leading zero.
+ */
 static int parse_number(const char *text, unsigned *ret)
 {
-	unsigned long value = 0;
-	size_t length;
+	uint64_t value;
 
-	if (!text)
-		return -EINVAL;
-	length = strlen(text);
-	if (length == 0 || length > 10 || strspn(text, "0123456789") != length)
-		return -EINVAL;
-	for (size_t i = 0; i < length; i++)
-		value = value * 10 + (unsigned long)(text[i] - '0');
-	if (value > 0x7fffffff)
+	if (number_parse(text, 0x7fffffff, 0, &value) < 0)
 		return -EINVAL;
 	*ret = (unsigned)value;
 	return 0;
@@ -137,24 +133,20 @@ int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_t
 	if (!colon || !ret_type)
 		return -EINVAL;
 	nsctl_type_foreach (t) {
-		const char *name = nsctl_type_get(t)->name;
+		const char *name = nsctl_type_get(t)->name, *digits;
 		size_t i = strlen(name);
 		uint64_t ino = 0;
 
 		if ((size_t)(colon - text) != i || memcmp(text, name, i) != 0)
 			continue;
-		/* "[" then the inode in canonical decimal: an inode is never 0. */
+		/* "[", the inode in canonical decimal (never 0), and "]" to end TEXT. */
 		i++;
-		if (i + 1 >= length || text[i] != '[' || text[i + 1] < '1' || text[i + 1] > '9')
+		if (i + 2 >= length || text[i] != '[' || text[length - 1] != ']')
 			return -EINVAL;
-		for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-			unsigned digit = (unsigned)(text[i] - '0');
-
-			if (ino > (UINT64_MAX - digit) / 10)
-				return -EINVAL;
-			ino = ino * 10 + digit;
-		}
-		if (i + 1 != length || text[i] != ']' || (uint64_t)(ino_t)ino != ino)
+		digits = text + i + 1;
+		if (number_parse_length(digits, (size_t)(text + length - 1 - digits), UINT64_MAX,
+					NUMBER_NOT_ZERO, &ino) < 0 ||
+		    (uint64_t)(ino_t)ino != ino)
 			return -EINVAL;
 		*ret_type = t;
 		if (ret_ino)

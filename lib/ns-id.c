@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 /*
@@ -143,21 +144,15 @@ NSCTL_EXPORT int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *re
 
 NSCTL_EXPORT int nsctl_ns_id_parse(const char *text, uint64_t *ret_id)
 {
-	unsigned long long value;
-	char *end;
+	uint64_t value;
+	int r;
 
 	if (!text || !ret_id)
 		return -EINVAL;
 	/* Decimal digits only: no sign, no blanks, no leading zero, not 0. */
-	if (text[0] < '1' || text[0] > '9')
-		return -EINVAL;
-	for (const char *c = text; *c; c++)
-		if (*c < '0' || *c > '9')
-			return -EINVAL;
-	errno = 0;
-	value = strtoull(text, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	*ret_id = (uint64_t)value;
+	r = number_parse(text, UINT64_MAX, NUMBER_NOT_ZERO, &value);
+	if (r < 0)
+		return r;
+	*ret_id = value;
 	return 0;
 }

@@ -2,6 +2,7 @@
 /* One namespace at a time: is this fd a namespace, which one, who owns it. */
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <sys/vfs.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 /*
@@ -25,14 +27,22 @@ static int type_from_mount(int fd, enum nsctl_type *ret_type)
 	size_t size = 0;
 	char path[64];
 	int mnt_id = -1;
+	uint64_t value;
 
 	snprintf(path, sizeof(path), "/proc/thread-self/fdinfo/%d", fd);
 	fdinfo = fopen(path, "re");
 	if (!fdinfo)
 		return negative_errno();
-	while (getline(&line, &size, fdinfo) > 0)
-		if (sscanf(line, "mnt_id: %d", &mnt_id) == 1)
-			break;
+	while (getline(&line, &size, fdinfo) > 0) {
+		const char *p = line + strlen("mnt_id:");
+
+		if (strncmp(line, "mnt_id:", strlen("mnt_id:")) != 0)
+			continue;
+		p += strspn(p, " \t");
+		if (number_scan(&p, INT_MAX, &value) == 0)
+			mnt_id = (int)value;
+		break;
+	}
 	if (mnt_id < 0)
 		return -ENOTTY;
 	mountinfo = fopen("/proc/thread-self/mountinfo", "re");
@@ -98,6 +108,31 @@ NSCTL_EXPORT int nsctl_ns_check(int fd, enum nsctl_type *ret_type)
 	if (ret_type)
 		*ret_type = type;
 	return 0;
+}
+
+NSCTL_EXPORT int nsctl_ns_open_own(enum nsctl_type type, bool for_children)
+{
+	unsigned supported; /* 0: unknown, and the kernel will say */
+	char path[64];
+	int fd;
+
+	if (!type_row(type))
+		return -EINVAL;
+	supported = nsctl_types_supported();
+	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
+		return -EOPNOTSUPP;
+	/* The thread's, not the process's: /proc/self is the main thread's. */
+	snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", type_proc_name(type, for_children));
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOENT)
+		return negative_errno();
+	/* No /proc here, or one of a PID namespace that does not show this thread. */
+	fd = own_ns_open_by_pidfd(type, for_children);
+	if (fd >= 0 || fd == -EOPNOTSUPP)
+		return fd;
+	return -ENOENT;
 }
 
 NSCTL_EXPORT int nsctl_ns_identify(int fd, struct nsctl_ns_id *ret_id)

@@ -7,8 +7,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 #ifndef MADV_COLD
@@ -30,25 +32,17 @@ struct nsctl_process {
 
 NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
 {
-	unsigned long value = 0;
+	int value, r;
 
 	if (!text || !ret_pid)
 		return -EINVAL;
-	/* Strictly digits: no sign, no blanks, no "0x", and no leading zero that could read as
-	 * octal. */
-	if (text[0] < '1' || text[0] > '9')
-		return -EINVAL;
-	/* Syntax first: "99999999999x" is not a number at all, rather than too large a one. */
-	for (const char *p = text; *p; p++)
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-	for (const char *p = text; *p; p++) {
-		if (value > (unsigned long)INT_MAX / 10)
-			return -ERANGE;
-		value = value * 10 + (unsigned long)(*p - '0');
-		if (value > (unsigned long)INT_MAX)
-			return -ERANGE;
-	}
+	/*
+	 * Strictly digits: no sign, no blanks, no "0x", no leading zero that could
+	 * read as octal, not 0; syntax first, so "99999999999x" is -EINVAL.
+	 */
+	r = number_parse_int(text, INT_MAX, NUMBER_NOT_ZERO, &value);
+	if (r < 0)
+		return r;
 	*ret_pid = (pid_t)value;
 	return 0;
 }
@@ -91,7 +85,7 @@ static int proc_number(pid_t pid, int pidfd)
 	_cleanup_close_ int fd = -1;
 	char path[64], text[512];
 	const char *line;
-	long number;
+	uint64_t number;
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/thread-self/fdinfo/%d", pidfd);
@@ -108,11 +102,13 @@ static int proc_number(pid_t pid, int pidfd)
 	/* (A kernel whose fdinfo says nothing of it: our own number, as before.) */
 	if (!line)
 		return (int)pid;
-	number = strtol(line + 6, NULL, 10);
-	/* 0: the process is not in that namespace; -1: it has been reaped. */
-	if (number == 0)
+	line += 6;
+	/* -1: it has been reaped; 0: the process is not in that namespace. */
+	if (line[0] == '-')
+		return -ESRCH;
+	if (number_scan(&line, INT_MAX, &number) < 0 || number == 0)
 		return -ENOENT;
-	return number < 0 ? -ESRCH : (int)number;
+	return (int)number;
 }
 
 /*
@@ -218,6 +214,103 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 	return 0;
 }
 
+/*
+ * 0 if FD is a pidfd, -EINVAL if it is another open file.  On pidfs (Linux
+ * 6.9) every file is a pidfd.  Before it a pidfd is an anonymous inode, as an
+ * eventfd or a timerfd is, and pidfd_send_signal() tells them apart (it takes
+ * a /proc/PID directory too, but that is no anonymous inode).  A seccomp
+ * filter that denies that call leaves the link's text.
+ */
+static int check_pidfd(int fd)
+{
+	char path[64], target[32];
+	struct statfs sfs;
+	ssize_t n;
+
+	if (fstatfs(fd, &sfs) < 0)
+		return negative_errno();
+	if ((unsigned long)sfs.f_type == NSCTL_PIDFS_MAGIC)
+		return 0;
+	if ((unsigned long)sfs.f_type != NSCTL_ANON_INODE_FS_MAGIC)
+		return -EINVAL;
+	if (sys_pidfd_send_signal(fd, 0, NULL, 0) == 0 || errno == EPERM || errno == ESRCH)
+		return 0;
+	if (errno != ENOSYS)
+		return -EINVAL;
+	snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return errno == ENOENT ? -EINVAL : negative_errno();
+	target[n] = '\0';
+	return strcmp(target, "anon_inode:[pidfd]") == 0 ? 0 : -EINVAL;
+}
+
+/*
+ * The PID of the pidfd's process in the caller's PID namespace: PIDFD_GET_INFO
+ * (Linux 6.13), else the pidfd's fdinfo in a /proc of the caller's PID
+ * namespace.  -ESRCH once reaped, or when the process is not in the caller's
+ * PID namespace; -ENOENT when neither way is there.
+ */
+static int pidfd_pid(int pidfd, pid_t *ret_pid)
+{
+	struct nsctl_pidfd_info info = { .mask = NSCTL_PIDFD_INFO_PID };
+	int r;
+
+	if (ioctl(pidfd, NSCTL_PIDFD_GET_INFO, &info) == 0) {
+		if (info.pid == 0 || info.pid > INT_MAX)
+			return -ESRCH;
+		*ret_pid = (pid_t)info.pid;
+		return 0;
+	}
+	if (errno == ESRCH)
+		return -ESRCH;
+	if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
+		return negative_errno();
+	r = proc_is_ours();
+	if (r < 0)
+		return r;
+	r = proc_number(0, pidfd);
+	if (r == -ENOENT)
+		return -ESRCH; /* our /proc, and the process is not in it */
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return -EINVAL; /* no "Pid:" line: not a pidfd after all */
+	*ret_pid = (pid_t)r;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_from_pidfd(int pidfd, struct nsctl_process **ret_process)
+{
+	_cleanup_close_ int copy = -1;
+	struct nsctl_process *process;
+	pid_t pid = 0;
+	int r;
+
+	if (!ret_process)
+		return -EINVAL;
+	if (pidfd < 0)
+		return -EBADF;
+	r = check_pidfd(pidfd);
+	if (r < 0)
+		return r;
+	r = pidfd_pid(pidfd, &pid);
+	if (r < 0)
+		return r;
+	/* The handle's own copy: the caller keeps PIDFD, and closes it when it likes. */
+	copy = fcntl(pidfd, F_DUPFD_CLOEXEC, 3);
+	if (copy < 0)
+		return negative_errno();
+	process = calloc(1, sizeof(*process));
+	if (!process)
+		return -ENOMEM;
+	process->pid = pid;
+	process->pidfd = TAKE_FD(copy);
+	process->procfd = -1;
+	*ret_process = process;
+	return 0;
+}
+
 NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
 {
 	if (!process)
@@ -279,18 +372,11 @@ NSCTL_EXPORT int nsctl_process_alive(const struct nsctl_process *process)
 /* Digits only, at most MAX; *P moves past them.  False for none, or too large. */
 static bool stat_number(const char **p, unsigned long max, unsigned long *ret)
 {
-	unsigned long value = 0;
-	const char *q = *p;
+	uint64_t value;
 
-	if (*q < '0' || *q > '9')
+	if (number_scan(p, max, &value) < 0)
 		return false;
-	for (; *q >= '0' && *q <= '9'; q++) {
-		if (value > (max - (unsigned long)(*q - '0')) / 10)
-			return false;
-		value = value * 10 + (unsigned long)(*q - '0');
-	}
-	*p = q;
-	*ret = value;
+	*ret = (unsigned long)value;
 	return true;
 }
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "list.h"
+#include "number.h"
 #include "syscalls.h"
 
 /* "ns/net", "ns/pid_for_children": made once, the same for every process. */
@@ -240,7 +241,8 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 			off += de->d_reclen;
 			if (de->d_name[0] == '.' || fd_stat(fd, de->d_name, &st) < 0)
 				continue;
-			held.fd = atoi(de->d_name);
+			if (number_parse_int(de->d_name, INT_MAX, 0, &held.fd) < 0)
+				continue;
 			if (S_ISSOCK(st.st_mode)) {
 				if (!sockets || socket_netns(dir, rec->pid, &pidfd, rec, &held,
 							     st.st_dev, st.st_ino) < 0)
@@ -315,13 +317,10 @@ static int read_pids(int proc, struct nsctl_list *list)
 		return r;
 	}
 	while ((de = readdir(d))) {
-		char *end;
-		long pid;
+		int pid;
 
-		if (de->d_name[0] < '1' || de->d_name[0] > '9')
-			continue;
-		pid = strtol(de->d_name, &end, 10);
-		if (*end || pid <= 0 || pid > INT32_MAX)
+		/* The PIDs of /proc: the other names there are words. */
+		if (number_parse_int(de->d_name, INT32_MAX, NUMBER_NOT_ZERO, &pid) < 0)
 			continue;
 		if (list->n_records == size) {
 			struct proc_record *more;

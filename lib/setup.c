@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 /* The kernel's __NEW_UTS_LEN: a hostname or domain name is at most 64 bytes. */
@@ -327,19 +328,21 @@ NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
 NSCTL_EXPORT int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds)
 {
 	struct timespec now;
-	long long value;
-	char *end;
+	uint64_t magnitude;
+	int64_t value;
+	bool negative;
+	int r;
 
 	if (!text || !ret_seconds || (clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME))
 		return -EINVAL;
-	if (!*text || (text[0] != '-' && text[0] != '+' && (text[0] < '0' || text[0] > '9')))
-		return -EINVAL;
-	errno = 0;
-	value = strtoll(text, &end, 10);
-	if (end == text || *end)
-		return -EINVAL;
-	if (errno == ERANGE || value > TIME_OFFSET_MAX || value < -TIME_OFFSET_MAX)
-		return -ERANGE;
+	/* One sign allowed, then the digits; leading zeros too ("-007"), as ever. */
+	negative = text[0] == '-';
+	if (text[0] == '-' || text[0] == '+')
+		text++;
+	r = number_parse(text, TIME_OFFSET_MAX, NUMBER_LEADING_ZEROS, &magnitude);
+	if (r < 0)
+		return r;
+	value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
 	/* The kernel refuses an offset that would take the clock below zero or past its range. */
 	if (clock_gettime(clock, &now) < 0)
 		return negative_errno();

@@ -125,6 +125,25 @@ struct nsctl_nsfs_handle {
 #define NSCTL_PIDFS_IOCTL_MAGIC 0xFF
 #define NSCTL_PIDFD_GET_NS(nr)  _IO(NSCTL_PIDFS_IOCTL_MAGIC, nr)
 
+/*
+ * linux/pidfd.h (Linux 6.13): what a pidfd names, PID included.  Only the
+ * first version of the struct (64 bytes); the kernel takes its size from the
+ * request number.
+ */
+struct nsctl_pidfd_info {
+	uint64_t mask;
+	uint64_t cgroupid;
+	uint32_t pid, tgid, ppid;
+	uint32_t ruid, rgid, euid, egid, suid, sgid, fsuid, fsgid;
+	uint32_t spare0[1];
+};
+#define NSCTL_PIDFD_INFO_PID 1ULL
+#define NSCTL_PIDFD_GET_INFO _IOWR(NSCTL_PIDFS_IOCTL_MAGIC, 11, struct nsctl_pidfd_info)
+
+/* The filesystems a pidfd lives on: pidfs (Linux 6.9), before it an anonymous inode. */
+#define NSCTL_PIDFS_MAGIC         0x50494446
+#define NSCTL_ANON_INODE_FS_MAGIC 0x09041934
+
 /* The new mount API (Linux 5.2): open_tree, move_mount, fsopen, fsconfig, fsmount. */
 #include <fcntl.h>
 #ifndef __NR_fsopen

@@ -152,7 +152,7 @@ NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 	return flags;
 }
 
-int own_ns_open_by_pidfd(enum nsctl_type type)
+int own_ns_open_by_pidfd(enum nsctl_type type, bool for_children)
 {
 	/*
 	 * setns() moves the calling thread alone, so "ours" means this thread's: a
@@ -165,7 +165,11 @@ int own_ns_open_by_pidfd(enum nsctl_type type)
 
 	if (pidfd < 0)
 		return negative_errno();
-	fd = ioctl(pidfd, type_table[type].pidfd_ioctl, 0);
+	fd = ioctl(pidfd,
+		   for_children && type_table[type].pidfd_children_ioctl
+		       ? type_table[type].pidfd_children_ioctl
+		       : type_table[type].pidfd_ioctl,
+		   0);
 	return fd < 0 ? negative_errno() : fd;
 }
 
@@ -179,7 +183,7 @@ static unsigned types_supported_by_pidfd(void)
 	unsigned types = 0;
 
 	nsctl_type_foreach (t) {
-		int fd = own_ns_open_by_pidfd(t);
+		int fd = own_ns_open_by_pidfd(t, false);
 
 		if (fd >= 0) {
 			close(fd);

@@ -12,23 +12,22 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "number.h"
 #include "util.h"
 
 void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text)
 {
-	char *end;
-	long fd;
+	int fd;
 
-	errno = 0;
-	fd = strtol(text, &end, 10);
-	if (errno || end == text || *end || text[0] < '0' || text[0] > '9' || fd > INT_MAX)
+	/* Leading zeros allowed, as they always were: "03" is 3. */
+	if (number_parse_int(text, INT_MAX, NUMBER_LEADING_ZEROS, &fd) < 0)
 		cli_usage_error("--keep-fd '%s': not a file descriptor number", text);
-	if (fcntl((int)fd, F_GETFD) < 0)
+	if (fcntl(fd, F_GETFD) < 0)
 		cli_usage_error("--keep-fd '%s': no such open file descriptor", text);
 	if (keep->n >= ELEMENTSOF(keep->fds))
 		cli_usage_error("--keep-fd '%s': at most %zu --keep-fd options", text,
 				ELEMENTSOF(keep->fds));
-	keep->fds[keep->n++] = (int)fd;
+	keep->fds[keep->n++] = fd;
 }
 
 void cli_keep_fds_collect(int argc, char **argv, const char *optstring,

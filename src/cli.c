@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "number.h"
 #include "util.h"
 
 static const struct cli_command *current;
@@ -237,13 +238,11 @@ int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 
 uint32_t cli_parse_id(const char *option, const char *text, bool group)
 {
-	char *end;
-	unsigned long long value;
+	uint64_t value;
 
+	/* Led by a digit, a number (leading zeros allowed); 4294967295 is (uid_t)-1. */
 	if (text[0] >= '0' && text[0] <= '9') {
-		errno = 0;
-		value = strtoull(text, &end, 10);
-		if (errno || *end || value >= UINT32_MAX)
+		if (number_parse(text, UINT32_MAX - 1, NUMBER_LEADING_ZEROS, &value) < 0)
 			cli_usage_error("%s '%s': not a valid %s", option, text,
 					group ? "group ID" : "user ID");
 		return (uint32_t)value;

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "cli.h"
+#include "number.h"
 #include "syscalls.h"
 #include "util.h"
 
@@ -190,14 +191,12 @@ static void check_target_form(struct request *req)
 /* The FD of --net-socket: a decimal fd number of the target process. */
 static int parse_socket_fd(const char *text)
 {
-	char *end;
-	long value;
+	int value;
 
-	errno = 0;
-	value = strtol(text, &end, 10);
-	if (!*text || *end || text[0] < '0' || text[0] > '9' || errno || value > INT_MAX)
+	/* As --keep-fd: leading zeros allowed. */
+	if (number_parse_int(text, INT_MAX, NUMBER_LEADING_ZEROS, &value) < 0)
 		cli_usage_error("--net-socket '%s': not a file descriptor number", text);
-	return (int)value;
+	return value;
 }
 
 static void parse(int argc, char **argv, struct request *req)

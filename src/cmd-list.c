@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "number.h"
 #include "list-filter.h"
 #include "util.h"
 
@@ -200,8 +201,11 @@ static void parse_columns(struct request *req, const char *list)
 
 static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 {
-	uint64_t number = strtoull(wanted, NULL, 10);
+	uint64_t number;
 
+	/* Checked as digits already; one too large for 64 bits names nothing. */
+	if (number_parse(wanted, UINT64_MAX, NUMBER_LEADING_ZEROS, &number) < 0)
+		return false;
 	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
 }
 

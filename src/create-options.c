@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "create-options.h"
+#include "number.h"
 #include "util.h"
 
 enum {
@@ -147,14 +148,12 @@ static void help(enum create_mode mode)
 static int parse_signal(const char *option, const char *text)
 {
 	const char *name = strncasecmp(text, "SIG", 3) == 0 ? text + 3 : text;
-	char *end;
-	long number;
+	int number;
 
 	if (cli_all_digits(text)) {
-		errno = 0;
-		number = strtol(text, &end, 10);
-		if (errno == 0 && number > 0 && number < NSIG)
-			return (int)number;
+		if (number_parse_int(text, NSIG - 1, NUMBER_LEADING_ZEROS | NUMBER_NOT_ZERO,
+				     &number) == 0)
+			return number;
 		cli_usage_error("%s '%s': not a signal number from 1 to %d", option, text,
 				NSIG - 1);
 	}
@@ -164,11 +163,9 @@ static int parse_signal(const char *option, const char *text)
 		if (abbreviation && strcasecmp(name, abbreviation) == 0)
 			return sig;
 	}
-	if (strncasecmp(name, "RTMIN+", 6) == 0 && cli_all_digits(name + 6)) {
-		number = strtol(name + 6, &end, 10);
-		if (SIGRTMIN + number <= SIGRTMAX)
-			return SIGRTMIN + (int)number;
-	}
+	if (strncasecmp(name, "RTMIN+", 6) == 0 &&
+	    number_parse_int(name + 6, SIGRTMAX - SIGRTMIN, NUMBER_LEADING_ZEROS, &number) == 0)
+		return SIGRTMIN + number;
 	cli_usage_error("%s '%s': not a signal name or number", option, text);
 }
 
@@ -250,8 +247,8 @@ static int read_subids(bool group, struct nsctl_idmap_range *range)
 		return negative_errno();
 	snprintf(uid_text, sizeof(uid_text), "%u", (unsigned)geteuid());
 	while (getline(&line, &size, f) > 0) {
-		char *owner = line, *start, *count, *end;
-		unsigned long long first, n;
+		char *owner = line, *start, *count;
+		uint64_t first, n;
 
 		line[strcspn(line, "\n")] = '\0';
 		start = strchr(owner, ':');
@@ -262,12 +259,10 @@ static int read_subids(bool group, struct nsctl_idmap_range *range)
 		*count++ = '\0';
 		if (strcmp(owner, uid_text) != 0 && !(pw && strcmp(owner, pw->pw_name) == 0))
 			continue;
-		errno = 0;
-		first = strtoull(start, &end, 10);
-		if (errno || *end || !cli_all_digits(start))
-			continue;
-		n = strtoull(count, &end, 10);
-		if (errno || *end || !cli_all_digits(count) || n == 0 || n >= UINT32_MAX ||
+		/* START:COUNT, leading zeros allowed; the range must end below 4294967295. */
+		if (number_parse(start, UINT32_MAX, NUMBER_LEADING_ZEROS, &first) < 0 ||
+		    number_parse(count, UINT32_MAX - 1, NUMBER_LEADING_ZEROS | NUMBER_NOT_ZERO,
+				 &n) < 0 ||
 		    first + n >= UINT32_MAX)
 			continue;
 		*range = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)n };

@@ -11,9 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -354,6 +357,184 @@ static void test_id_parse(void **state)
 	assert_int_equal(nsctl_ns_id_parse("1", NULL), -EINVAL);
 }
 
+static ino_t inode_of(int fd)
+{
+	struct stat st;
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	return st.st_ino;
+}
+
+static ino_t inode_of_path(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_ino;
+}
+
+/* Every type the kernel has, and the _for_children ones, as /proc shows them. */
+static void test_open_own(void **state)
+{
+	unsigned supported = nsctl_types_supported();
+
+	nsctl_type_foreach (t) {
+		const struct nsctl_type_info *info = nsctl_type_get(t);
+		char path[64];
+		int fd = nsctl_ns_open_own(t, false);
+		enum nsctl_type type;
+
+		if (supported && !(supported & NSCTL_TYPE_BIT(t))) {
+			assert_int_equal(fd, -EOPNOTSUPP);
+			continue;
+		}
+		assert_true(fd >= 0);
+		assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+		assert_int_equal(nsctl_ns_check(fd, &type), 0);
+		assert_int_equal(type, t);
+		snprintf(path, sizeof(path), "/proc/thread-self/ns/%s", info->name);
+		assert_int_equal(inode_of(fd), inode_of_path(path));
+		close(fd);
+		fd = nsctl_ns_open_own(t, true);
+		snprintf(path, sizeof(path), "/proc/thread-self/ns/%s",
+			 info->children_name ? info->children_name : info->name);
+		assert_int_equal(inode_of(fd), inode_of_path(path));
+		close(fd);
+	}
+	assert_int_equal(nsctl_ns_open_own(NSCTL_TYPE_COUNT, false), -EINVAL);
+	assert_int_equal(nsctl_ns_open_own((enum nsctl_type) - 1, false), -EINVAL);
+}
+
+/*
+ * A thread in a UTS namespace of its own: nsctl_ns_open_own() there is the
+ * thread's, not the main thread's; WITH_PROC says whether /proc shows it too.
+ */
+struct own_thread {
+	bool with_proc;
+	ino_t main_ino;
+	int main_fd;
+	int failed; /* the line of the first failed check, or 0 */
+};
+
+#define CHECK(o, cond)                                                                             \
+	do {                                                                                       \
+		if (!(cond) && !(o)->failed)                                                       \
+			(o)->failed = __LINE__;                                                    \
+	} while (0)
+
+static void *own_in_thread(void *arg)
+{
+	struct own_thread *o = arg;
+	int fd;
+
+	if (unshare(CLONE_NEWUTS) < 0) {
+		o->failed = -1;
+		return NULL;
+	}
+	fd = nsctl_ns_open_own(NSCTL_TYPE_UTS, false);
+	CHECK(o, fd >= 0);
+	if (fd < 0)
+		return NULL;
+	{
+		struct stat st;
+
+		CHECK(o, fstat(fd, &st) == 0 && st.st_ino != o->main_ino);
+		if (o->with_proc) {
+			struct stat mine;
+
+			CHECK(o, stat("/proc/thread-self/ns/uts", &mine) == 0 &&
+				     mine.st_ino == st.st_ino);
+		}
+	}
+	close(fd);
+	/* Back into the main thread's: then it is that one again. */
+	CHECK(o, setns(o->main_fd, CLONE_NEWUTS) == 0);
+	fd = nsctl_ns_open_own(NSCTL_TYPE_UTS, false);
+	{
+		struct stat st;
+
+		CHECK(o, fd >= 0 && fstat(fd, &st) == 0 && st.st_ino == o->main_ino);
+	}
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+/* 0 if the checks passed, else the line that failed (-1: could not unshare). */
+static int own_thread_run(bool with_proc)
+{
+	struct own_thread o = { .with_proc = with_proc };
+	pthread_t thread;
+	struct stat st;
+	int fd;
+
+	o.main_fd = nsctl_ns_open_own(NSCTL_TYPE_UTS, false);
+	if (o.main_fd < 0 || fstat(o.main_fd, &st) < 0)
+		return __LINE__;
+	o.main_ino = st.st_ino;
+	if (pthread_create(&thread, NULL, own_in_thread, &o) != 0)
+		return __LINE__;
+	pthread_join(thread, NULL);
+	/* The main thread never moved. */
+	fd = nsctl_ns_open_own(NSCTL_TYPE_UTS, false);
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_ino != o.main_ino)
+		return __LINE__;
+	close(fd);
+	close(o.main_fd);
+	return o.failed;
+}
+
+static void test_open_own_thread(void **state)
+{
+	if (geteuid() != 0)
+		skip(); /* a UTS namespace for one thread needs CAP_SYS_ADMIN */
+	assert_int_equal(own_thread_run(true), 0);
+}
+
+/*
+ * The same with no /proc: in a child, /proc is covered by an empty tmpfs in a
+ * mount namespace of its own, and only a thread's pidfd (PIDFD_THREAD, 6.9)
+ * and its namespace ioctls (6.11) can tell.
+ */
+static void test_open_own_thread_without_proc(void **state)
+{
+	int wstatus, pidfd;
+	pid_t pid;
+
+	if (geteuid() != 0)
+		skip();
+	/* A kernel before 6.11 has no pidfd namespace ioctls: -ENOENT is all it can say. */
+	pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	if (pidfd < 0)
+		skip();
+	{
+		int fd = ioctl(pidfd, _IO(0xFF, 7), 0); /* PIDFD_GET_UTS_NAMESPACE */
+
+		close(pidfd);
+		if (fd < 0)
+			skip();
+		close(fd);
+	}
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct stat st;
+
+		if (unshare(CLONE_NEWNS) < 0 ||
+		    (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&
+		     mount(NULL, "/proc", NULL, MS_REC | MS_PRIVATE, NULL) < 0) ||
+		    mount("none", "/proc", "tmpfs", 0, NULL) < 0 || stat("/proc/self", &st) == 0)
+			_exit(100);
+		_exit(own_thread_run(false) == 0 ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	if (WEXITSTATUS(wstatus) == 100)
+		skip();
+	assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -368,6 +549,9 @@ int main(void)
 		cmocka_unit_test(test_check_pin),
 		cmocka_unit_test(test_open_id),
 		cmocka_unit_test(test_id_parse),
+		cmocka_unit_test(test_open_own),
+		cmocka_unit_test(test_open_own_thread),
+		cmocka_unit_test(test_open_own_thread_without_proc),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

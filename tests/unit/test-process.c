@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -184,6 +185,116 @@ static void test_zombie_and_reaped(void **state)
 	/* Reaped, its PID names no process (unless reused already, which is rare this soon). */
 	p = NULL;
 	assert_int_equal(nsctl_process_open(pid, &p), -ESRCH);
+	assert_null(p);
+}
+
+/* A pidfd the caller holds: the handle takes a copy, and the caller still owns its own. */
+static void test_from_pidfd(void **state)
+{
+	struct nsctl_process *p = NULL;
+	struct stat a, b;
+	int pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	int fd, own;
+
+	if (pidfd < 0)
+		skip();
+	assert_int_equal(nsctl_process_from_pidfd(pidfd, &p), 0);
+	assert_non_null(p);
+	assert_int_equal(nsctl_process_pid(p), getpid());
+	assert_true(nsctl_process_pidfd(p) >= 0);
+	assert_int_not_equal(nsctl_process_pidfd(p), pidfd);
+	assert_int_equal(fcntl(nsctl_process_pidfd(p), F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	/* The caller closes its pidfd at once: the handle goes on working. */
+	assert_int_equal(close(pidfd), 0);
+	assert_int_equal(nsctl_process_alive(p), 1);
+	fd = nsctl_process_open_ns(p, NSCTL_TYPE_NET, false);
+	own = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0 && own >= 0);
+	assert_int_equal(fstat(fd, &a), 0);
+	assert_int_equal(fstat(own, &b), 0);
+	assert_int_equal(a.st_ino, b.st_ino);
+	close(fd);
+	close(own);
+	assert_true(nsctl_process_procfd(p) >= 0);
+	nsctl_process_free(p);
+
+	/* The other order: freed first, and the caller's pidfd is still open. */
+	pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	assert_true(pidfd >= 0);
+	assert_int_equal(nsctl_process_from_pidfd(pidfd, &p), 0);
+	nsctl_process_free(p);
+	assert_int_equal(fcntl(pidfd, F_GETFD) >= 0, 1);
+	assert_int_equal(close(pidfd), 0);
+}
+
+static void test_from_pidfd_child_and_reaped(void **state)
+{
+	struct nsctl_process *p = NULL;
+	pid_t pid = fork();
+	int pidfd;
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (pidfd < 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		skip();
+	}
+	assert_int_equal(nsctl_process_from_pidfd(pidfd, &p), 0);
+	assert_int_equal(nsctl_process_pid(p), pid);
+	assert_int_equal(nsctl_process_is_kernel_thread(p), 0);
+	assert_int_equal(kill(pid, SIGKILL), 0);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	assert_int_equal(nsctl_process_alive(p), 0);
+	assert_int_equal(nsctl_process_open_ns(p, NSCTL_TYPE_NET, false), -ESRCH);
+	nsctl_process_free(p);
+	/* A pidfd of a reaped process names nobody any more: no handle, and no PID reused. */
+	p = NULL;
+	assert_int_equal(nsctl_process_from_pidfd(pidfd, &p), -ESRCH);
+	assert_null(p);
+	close(pidfd);
+}
+
+/* Anything that is not a pidfd is refused, and nothing is written. */
+static void test_from_pidfd_not_a_pidfd(void **state)
+{
+	struct nsctl_process *p = NULL;
+	int pipefd[2], fd;
+
+	assert_int_equal(nsctl_process_from_pidfd(-1, &p), -EBADF);
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(nsctl_process_from_pidfd(fd, NULL), -EINVAL);
+	/* A plain file, a device. */
+	assert_int_equal(nsctl_process_from_pidfd(fd, &p), -EINVAL);
+	close(fd);
+	/* An fd number that is not open (the one just closed). */
+	assert_int_equal(nsctl_process_from_pidfd(fd, &p), -EBADF);
+	/* A /proc/PID directory, which pidfd_send_signal() would take. */
+	fd = open("/proc/self", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		assert_int_equal(nsctl_process_from_pidfd(fd, &p), -EINVAL);
+		close(fd);
+	}
+	/* Anonymous inodes, as a pidfd was before pidfs. */
+	fd = eventfd(0, EFD_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(nsctl_process_from_pidfd(fd, &p), -EINVAL);
+	close(fd);
+	assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
+	assert_int_equal(nsctl_process_from_pidfd(pipefd[0], &p), -EINVAL);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	/* A namespace fd. */
+	fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		assert_int_equal(nsctl_process_from_pidfd(fd, &p), -EINVAL);
+		close(fd);
+	}
 	assert_null(p);
 }
 
@@ -369,6 +480,9 @@ int main(void)
 		cmocka_unit_test(test_open_ns_matches_proc),
 		cmocka_unit_test(test_zombie_and_reaped),
 		cmocka_unit_test(test_procfd_after_reap),
+		cmocka_unit_test(test_from_pidfd),
+		cmocka_unit_test(test_from_pidfd_child_and_reaped),
+		cmocka_unit_test(test_from_pidfd_not_a_pidfd),
 		cmocka_unit_test(test_kernel_thread),
 		cmocka_unit_test(test_kernel_thread_without_proc),
 		cmocka_unit_test(test_procfd_under_another_pid_namespace_proc),
