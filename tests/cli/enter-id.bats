@@ -69,6 +69,43 @@ start_named() {
     [ "$output" = "$NETNS_INO" ]
 }
 
+@test "enter id:ID: a uts namespace held only by an open fd, its process back in ours" {
+    require_root
+    # The holder makes a uts namespace, names it, keeps an fd of it, and goes back.
+    /usr/bin/python3 -c '
+import ctypes, fcntl, os, socket, struct, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+back = os.open("/proc/self/ns/uts", os.O_RDONLY)
+if libc.unshare(0x04000000) != 0:
+    sys.exit("unshare: %s" % os.strerror(ctypes.get_errno()))
+socket.sethostname(sys.argv[2])
+held = os.open("/proc/self/ns/uts", os.O_RDONLY)
+nsid = struct.unpack("Q", fcntl.ioctl(held, 0x8008b70d, bytes(8)))[0]
+ino = os.fstat(held).st_ino
+if libc.setns(back, 0x04000000) != 0:
+    sys.exit("setns: %s" % os.strerror(ctypes.get_errno()))
+os.close(back)
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write("%d %d\n" % (ino, nsid))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(600)' "$TMP/fd-holder" "fd-held-$$" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    for _ in $(seq 300); do
+        [ -e "$TMP/fd-holder" ] && break
+        sleep 0.01
+    done
+    read -r ino id <"$TMP/fd-holder"
+    # The kernel's word: the holder is back in ours; no process is in that namespace.
+    [ "$(ns_inode "$TARGET" uts)" = "$(ns_inode $$ uts)" ]
+    [ "$ino" != "$(ns_inode $$ uts)" ]
+    run "$NSCTL" enter "id:$id" -- sh -c 'hostname; stat -L -c %i /proc/self/ns/uts'
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "fd-held-$$" ]
+    [ "${lines[1]}" = "$ino" ]
+}
+
 @test "enter id:ID: a namespace pinned only in another mount namespace" {
     require_root
     private_unshare_works || skip "no private mount namespace here"
