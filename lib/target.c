@@ -59,6 +59,17 @@ static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_si
 	return 0;
 }
 
+/*
+ * After reading from a process's /proc directory: 0 if it is still the process
+ * the handle names (not a zombie, not a later process of that PID), else -ESRCH.
+ */
+static int still_alive(const struct nsctl_process *process)
+{
+	int r = nsctl_process_alive(process);
+
+	return r == 0 ? -ESRCH : r < 0 ? r : 0;
+}
+
 NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
 					    char ***ret_environ)
 {
@@ -72,9 +83,7 @@ NSCTL_EXPORT int nsctl_process_read_environ(const struct nsctl_process *process,
 	if (r < 0)
 		return r;
 	/* A zombie, or a process gone meanwhile, shows an empty file: not its environment. */
-	r = nsctl_process_alive(process);
-	if (r == 0)
-		return -ESRCH;
+	r = still_alive(process);
 	if (r < 0)
 		return r;
 	return proc_environ_split(text, size, ret_environ);
@@ -316,9 +325,7 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 	if (fd < 0)
 		return fd;
 	/* Still the process whose cgroup we read: a later process of that PID is not asked for. */
-	r = nsctl_process_alive(process);
-	if (r == 0)
-		return -ESRCH;
+	r = still_alive(process);
 	if (r < 0)
 		return r;
 	return TAKE_FD(fd);
@@ -364,9 +371,7 @@ NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *proce
 	}
 	if (r >= 0) {
 		/* Still the process whose cgroups we read. */
-		r = nsctl_process_alive(process);
-		if (r == 0)
-			r = -ESRCH;
+		r = still_alive(process);
 	}
 	if (r < 0) {
 		for (size_t i = 0; i < n; i++)
@@ -460,9 +465,7 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 	if (r < 0)
 		return r;
 	/* Still the process whose status we read, not a later one of that PID, nor a zombie. */
-	r = nsctl_process_alive(process);
-	if (r == 0)
-		return -ESRCH;
+	r = still_alive(process);
 	if (r < 0)
 		return r;
 	*ret_caps = caps;
@@ -488,10 +491,10 @@ NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *pro
 	if (ns < 0)
 		return errno == ENOTTY || errno == EINVAL ? -ENOTSOCK : negative_errno();
 	/* Still the process whose fd was copied: a later process of that PID is not asked for. */
-	r = nsctl_process_alive(process);
-	if (r <= 0) {
+	r = still_alive(process);
+	if (r < 0) {
 		close(ns);
-		return r == 0 ? -ESRCH : r;
+		return r;
 	}
 	return ns;
 }

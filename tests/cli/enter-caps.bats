@@ -57,6 +57,22 @@ v1_gone() {
     return 1
 }
 
+# A named v1 hierarchy of this test's own, mounted at V1, with a cgroup
+# "child" in it, and TARGET (in a uts namespace of its own) put there.
+start_in_named_v1_hierarchy() {
+    local err
+    V1=$TMP/v1
+    mkdir "$V1"
+    if ! err=$(mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>&1); then
+        V1=
+        skip "the kernel refuses to mount a cgroup v1 hierarchy: $err"
+    fi
+    mkdir "$V1/child"
+    CGROUPS+=("$V1/child")
+    start_caps_target unshare --uts
+    echo "$TARGET" >"$V1/child/cgroup.procs"
+}
+
 # The capability sets and no_new_privs of /proc/PID/status (PID "self": the reader's).
 caps_of() {
     grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' "/proc/$1/status"
@@ -161,16 +177,7 @@ start_caps_target() {
 
 @test "enter --join-cgroup: the target's cgroup of a v1 hierarchy (a named one this test mounts)" {
     require_root
-    V1=$TMP/v1
-    mkdir "$V1"
-    if ! err=$(mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>&1); then
-        V1=
-        skip "the kernel refuses to mount a cgroup v1 hierarchy: $err"
-    fi
-    mkdir "$V1/child"
-    CGROUPS+=("$V1/child")
-    start_caps_target unshare --uts
-    echo "$TARGET" >"$V1/child/cgroup.procs"
+    start_in_named_v1_hierarchy
     grep -qx "[0-9]*:name=$NAME:/child" "/proc/$TARGET/cgroup"
     run timeout 10 "$NSCTL" enter --join-cgroup "$TARGET" cat /proc/self/cgroup
     echo "$output"
@@ -218,16 +225,7 @@ start_caps_target() {
 
 @test "enter --join-cgroup: a mount over the target's v1 cgroup directory is refused, not written into" {
     require_root
-    V1=$TMP/v1
-    mkdir "$V1"
-    if ! err=$(mount -t cgroup -o "none,name=$NAME" cgroup "$V1" 2>&1); then
-        V1=
-        skip "the kernel refuses to mount a cgroup v1 hierarchy: $err"
-    fi
-    mkdir "$V1/child"
-    CGROUPS+=("$V1/child")
-    start_caps_target unshare --uts
-    echo "$TARGET" >"$V1/child/cgroup.procs"
+    start_in_named_v1_hierarchy
     # Another file system where the cgroup directory was, holding a cgroup.procs of its own.
     mount -t tmpfs "$NAME" "$V1/child"
     touch "$V1/child/cgroup.procs"
