@@ -173,7 +173,7 @@ print(os.fstat(fd).st_ino, struct.unpack(\"Q\", fcntl.ioctl(fd, 0x8008b70d, byte
     run "$NSCTL" pin "id:$NETNS_ID" "$MARK"
     [ "$status" -eq 0 ]
     [ "$(stat -c %i "/run/netns/$MARK")" = "$NETNS_INO" ]
-    run ip netns exec "$MARK" stat -L -c %i /proc/self/ns/net
+    run netns_exec_here "$MARK" stat -L -c %i /proc/self/ns/net
     [ "$output" = "$NETNS_INO" ]
     # The pin keeps it after its last holder has gone.
     cleanup_pids
