@@ -108,9 +108,9 @@ time.sleep(600)' "$TMP/fd-holder" "fd-held-$$" &
 
 @test "enter id:ID: a namespace pinned only in another mount namespace" {
     require_root
-    private_unshare_works || skip "no private mount namespace here"
-    # The pin lives in a private mount namespace; its process is in our uts namespace.
-    unshare --mount --propagation private sh -c '
+    # The pin lives in a private mount namespace (made so in a chroot too);
+    # its process is in our uts namespace.
+    "$PRIVATE_MOUNT_NS" sh -c '
         touch "$0/pin-uts" && unshare --uts="$0/pin-uts" hostname "$1" &&
             python3 -c "
 import fcntl, os, struct, sys
