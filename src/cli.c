@@ -158,18 +158,25 @@ static void close_stdout(void)
 void cli_check_stdout_at_exit(void)
 {
 	static bool registered;
+
+	/* Once: the fuzzers call main() again and again in one process. */
+	if (!registered && atexit(close_stdout) == 0)
+		registered = true;
+}
+
+void cli_help_begin(void)
+{
 	static char buffer[65536];
+	static bool buffered;
 
 	/*
 	 * A help longer than stdio's usual 4 KiB buffer met a write error part-way,
 	 * and by exit stdio had lost its errno: with one buffer that holds any help
-	 * whole, the error comes at exit, with its reason.  A terminal stays line
-	 * buffered.  Once: the fuzzers call main() again and again in one process.
+	 * whole, the error comes at exit, with its reason.
 	 */
-	if (!registered && !isatty(STDOUT_FILENO))
+	if (!buffered)
 		setvbuf(stdout, buffer, _IOFBF, sizeof(buffer));
-	if (!registered && atexit(close_stdout) == 0)
-		registered = true;
+	buffered = true;
 }
 
 void cli_help_footer(FILE *out)

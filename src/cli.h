@@ -72,6 +72,8 @@ const char *cli_reason(int err);
 void cli_check_stdout_at_exit(void);
 
 /* The --help/--version text footer shared by every subcommand. */
+/* First in every --help: stdout buffered whole, so that a write error keeps its reason. */
+void cli_help_begin(void);
 void cli_help_footer(FILE *out);
 
 /*

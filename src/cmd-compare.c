@@ -24,6 +24,7 @@ struct result {
 
 static void help(void)
 {
+	cli_help_begin();
 	fputs("Usage: nsctl compare [options] A B\n"
 	      "\nTell, type by type, whether A and B share their namespaces.\n"
 	      "A and B are PIDs, namespace files (/proc/PID/ns/TYPE, a pin), or id:ID, the\n"

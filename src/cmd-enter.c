@@ -80,6 +80,7 @@ enum {
 
 static void help(void)
 {
+	cli_help_begin();
 	fputs("Usage: nsctl enter [options] TARGET [--] [PROGRAM [ARG...]]\n"
 	      "\nJoin the namespaces of TARGET and run PROGRAM there (default: $SHELL, else "
 	      "/bin/sh).\n"

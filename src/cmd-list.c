@@ -90,6 +90,7 @@ struct request {
 
 static void help(void)
 {
+	cli_help_begin();
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
 	      "only by an open fd, a socket or a bind mount (in any mount namespace), and the\n"

@@ -10,6 +10,7 @@
 
 static void help(void)
 {
+	cli_help_begin();
 	fputs("Usage: nsctl pin [options] TARGET PATH|NAME\n"
 	      "\nKeep namespaces of TARGET alive with no process in them, by bind-mounting\n"
 	      "them onto a file.  TARGET is a PID, a namespace file (/proc/PID/ns/TYPE,\n"

@@ -10,6 +10,7 @@
 
 static void help(void)
 {
+	cli_help_begin();
 	fputs("Usage: nsctl unpin [options] PATH|NAME...\n"
 	      "\nRemove pins: unmount each namespace bind-mounted on PATH and remove the\n"
 	      "file.  A NAME (no slash) is the pin of that name of every type\n"

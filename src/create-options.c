@@ -44,6 +44,7 @@ static void help(enum create_mode mode)
 {
 	bool run = mode == CREATE_RUN;
 
+	cli_help_begin();
 	printf("Usage: nsctl %s [options] [--] PROGRAM [ARG...]\n\n", run ? "run" : "unshare");
 	if (run)
 		fputs("Start PROGRAM as a child in new namespaces, wait for it, pass signals on\n"

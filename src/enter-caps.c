@@ -65,6 +65,17 @@ static uint64_t set_bounding(uint64_t want)
 	return known;
 }
 
+/* Fails unless the exec of PROGRAM as EUID gives the set NAME the target's value WANT. */
+static void check_exec_gives(const char *name, uid_t euid, uint64_t after, uint64_t want)
+{
+	if (after != want)
+		cli_fail(0,
+			 OPTION ": %s set: the exec of PROGRAM as uid %u would give %016" PRIx64
+				", not the target's %016" PRIx64
+				" (that set is not one an exec gives; see nsctl-enter(1))",
+			 name, (unsigned)euid, after, want);
+}
+
 void cli_apply_target_caps(const struct nsctl_caps *target)
 {
 	uint64_t permitted, effective, inheritable, known, after_p, after_e;
@@ -106,18 +117,8 @@ void cli_apply_target_caps(const struct nsctl_caps *target)
 			cli_fail(-errno, OPTION ": securebits: prctl(PR_SET_SECUREBITS, NOROOT)");
 		after_p = after_e = target->ambient;
 	}
-	if (after_p != target->permitted)
-		cli_fail(0,
-			 OPTION ": permitted set: the exec of PROGRAM as uid %u would give "
-				"%016" PRIx64 ", not the target's %016" PRIx64
-				" (that set is not one an exec gives; see nsctl-enter(1))",
-			 (unsigned)euid, after_p, target->permitted);
-	if (after_e != target->effective)
-		cli_fail(0,
-			 OPTION ": effective set: the exec of PROGRAM as uid %u would give "
-				"%016" PRIx64 ", not the target's %016" PRIx64
-				" (that set is not one an exec gives; see nsctl-enter(1))",
-			 (unsigned)euid, after_e, target->effective);
+	check_exec_gives("permitted", euid, after_p, target->permitted);
+	check_exec_gives("effective", euid, after_e, target->effective);
 	/* 4. Permitted and effective as the target's until the exec, inheritable kept. */
 	if ((target->permitted & ~permitted) != 0)
 		cli_fail(0,

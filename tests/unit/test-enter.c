@@ -514,13 +514,29 @@ static void test_read_environ(void **state)
 	nsctl_process_free(process);
 }
 
+/* True if the cgroup directory DIRFD lists us: one PID a line, ours a whole line (112 is not 12).
+ */
+static bool cgroup_lists_us(int dirfd)
+{
+	char buf[64], mine[32];
+	bool found = false;
+	int procs = openat(dirfd, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+	FILE *listing;
+
+	assert_true(procs >= 0);
+	listing = fdopen(procs, "r");
+	assert_non_null(listing);
+	snprintf(mine, sizeof(mine), "%d\n", (int)getpid());
+	while (!found && fgets(buf, sizeof(buf), listing))
+		found = strcmp(buf, mine) == 0;
+	fclose(listing);
+	return found;
+}
+
 static void test_open_cgroup_self(void **state)
 {
 	struct nsctl_process *process;
-	char buf[64], mine[32];
-	bool found = false;
-	FILE *listing;
-	int fd, procs;
+	int fd;
 
 	assert_int_equal(nsctl_process_open(getpid(), &process), 0);
 	fd = nsctl_process_open_cgroup(process);
@@ -531,16 +547,7 @@ static void test_open_cgroup_self(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
 	/* Our own cgroup lists us. */
-	procs = openat(fd, "cgroup.procs", O_RDONLY | O_CLOEXEC);
-	assert_true(procs >= 0);
-	/* One PID a line: ours is a whole line (112 must not pass for 12). */
-	listing = fdopen(procs, "r");
-	assert_non_null(listing);
-	snprintf(mine, sizeof(mine), "%d\n", (int)getpid());
-	while (!found && fgets(buf, sizeof(buf), listing))
-		found = strcmp(buf, mine) == 0;
-	fclose(listing);
-	assert_true(found);
+	assert_true(cgroup_lists_us(fd));
 	if (geteuid() == 0)
 		assert_int_equal(nsctl_cgroup_join(fd), 0);
 	close(fd);
@@ -650,20 +657,8 @@ static void test_open_cgroups_v1_self(void **state)
 	n = nsctl_process_open_cgroups_v1(process, &fds);
 	assert_true(n >= 0);
 	for (int i = 0; i < n; i++) {
-		char buf[64], mine[32];
-		bool found = false;
-		FILE *listing;
-		int procs = openat(fds[i], "cgroup.procs", O_RDONLY | O_CLOEXEC);
-
 		/* Each hierarchy's cgroup of ours lists us. */
-		assert_true(procs >= 0);
-		listing = fdopen(procs, "r");
-		assert_non_null(listing);
-		snprintf(mine, sizeof(mine), "%d\n", (int)getpid());
-		while (!found && fgets(buf, sizeof(buf), listing))
-			found = strcmp(buf, mine) == 0;
-		fclose(listing);
-		assert_true(found);
+		assert_true(cgroup_lists_us(fds[i]));
 		if (geteuid() == 0)
 			assert_int_equal(nsctl_cgroup_join(fds[i]), 0);
 		close(fds[i]);
