@@ -258,8 +258,8 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	}
 	sync = need_sync(&o);
-	spawn =
-	    !sync && !o.init && !(o.types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && spawn_can_start(&o);
+	/* A time namespace without offsets (which would need the handshake) is clone3()'s too. */
+	spawn = !sync && !o.init && spawn_can_start(&o);
 	cli_pins_init(&pins);
 	/*
 	 * The pins are made once the child exists, and PROGRAM may still fail to
