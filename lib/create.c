@@ -51,14 +51,13 @@ NSCTL_EXPORT int nsctl_cgroup_open(const char *path)
 	return TAKE_FD(fd);
 }
 
-NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
+int cgroup_procs_write(int cgroup_fd, pid_t pid)
 {
 	_cleanup_close_ int fd = -1;
 	char text[32];
 	int length;
 
-	if (cgroup_fd < 0 || pid <= 0)
-		return -EINVAL;
+	/* Through the directory's fd, never its path; O_NOFOLLOW: a link planted there is refused. */
 	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
 		return negative_errno();
@@ -66,6 +65,13 @@ NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
 	if (write(fd, text, (size_t)length) != length)
 		return negative_errno();
 	return 0;
+}
+
+NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
+{
+	if (cgroup_fd < 0 || pid <= 0)
+		return -EINVAL;
+	return cgroup_procs_write(cgroup_fd, pid);
 }
 
 /* clone3(): 0 in the child, the PID in the parent, -errno. */

@@ -4,7 +4,6 @@
 #include <linux/capability.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/syscall.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -283,12 +282,7 @@ fail:
  */
 static bool caller_is_privileged(void)
 {
-	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &header, data) < 0)
-		return false;
-	return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
+	return capability_effective(CAP_SYS_ADMIN);
 }
 
 /* Join one fd of a set; 1 joined, 0 skipped (the caller's own user namespace). */

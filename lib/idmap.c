@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <spawn.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "internal.h"
@@ -262,18 +261,6 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	return -EPERM;
 }
 
-/* Whether the caller has capability CAP in its own user namespace. */
-static bool has_capability(int cap)
-{
-	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	memset(data, 0, sizeof(data));
-	if (syscall(SYS_capget, &header, data) < 0)
-		return false;
-	return data[cap / 32].effective & (1u << (cap % 32));
-}
-
 /* The one map the kernel lets anyone write: their own ID, once. */
 static bool is_own_id_only(const struct nsctl_idmap *map, uint32_t own)
 {
@@ -283,7 +270,7 @@ static bool is_own_id_only(const struct nsctl_idmap *map, uint32_t own)
 static int write_one(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map,
 		     uint32_t own, int cap)
 {
-	if (has_capability(cap) || is_own_id_only(map, own))
+	if (capability_effective(cap) || is_own_id_only(map, own))
 		return nsctl_idmap_write(pid, kind, map);
 	return nsctl_idmap_write_helper(pid, kind, map);
 }
@@ -292,7 +279,7 @@ NSCTL_EXPORT int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids
 				       const struct nsctl_idmap *gids,
 				       enum nsctl_setgroups setgroups)
 {
-	bool privileged_gid = has_capability(CAP_SETGID);
+	bool privileged_gid = capability_effective(CAP_SETGID);
 	bool gid_direct = gids && gids->n && (privileged_gid || is_own_id_only(gids, getegid()));
 	int r;
 

@@ -46,6 +46,15 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
  */
 int fds_keep_only_sorted(const int *sorted, size_t n);
 
+/*
+ * lib/create.c, the one writer of cgroup.procs: move PID (0: the caller) into
+ * the cgroup directory CGROUP_FD, opened through that fd with O_NOFOLLOW.
+ */
+int cgroup_procs_write(int cgroup_fd, pid_t pid);
+
+/* lib/process.c, the one capability check: whether CAP is in the caller's effective set. */
+bool capability_effective(int cap);
+
 /* The /proc/PID/ns file name of a type, or its _for_children variant where there is one. */
 const char *type_proc_name(enum nsctl_type type, bool for_children);
 

@@ -2,6 +2,7 @@
 /* A handle on a process that a recycled PID cannot stand in for, and its namespaces. */
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/capability.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -548,4 +549,15 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 		return negative_errno();
 	}
 	return fd;
+}
+
+bool capability_effective(int cap)
+{
+	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	/* Asked of the kernel each time: a setns() into a user namespace changes the answer. */
+	if (syscall(SYS_capget, &header, data) < 0)
+		return false;
+	return data[CAP_TO_INDEX(cap)].effective & CAP_TO_MASK(cap);
 }

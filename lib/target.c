@@ -384,17 +384,10 @@ NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *proce
 
 NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
 {
-	_cleanup_close_ int fd = -1;
-
 	if (cgroup_fd < 0)
 		return -EBADF;
-	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-	if (fd < 0)
-		return negative_errno();
 	/* "0" is the writer itself, whatever PID namespace it is in (v1 and v2 alike). */
-	if (write(fd, "0", 1) != 1)
-		return negative_errno();
-	return 0;
+	return cgroup_procs_write(cgroup_fd, 0);
 }
 
 /* The hexadecimal value of the "NAME:\tVALUE" line of TEXT (/proc/PID/status). */
