@@ -20,21 +20,26 @@ static _Noreturn void fail(const char *call, int negative_errno)
 	exit(EXIT_FAILURE);
 }
 
+/* What the child works from: the name, and its ends of the two pipes. */
+struct child_request {
+	const char *name;
+	int go, ready;
+	int parent_go, parent_ready; /* the parent's ends, closed in the child */
+};
+
 /* The child: name its namespace, say so, and stay a while. */
-static _Noreturn void child_main(const char *name, int go, int ready)
+static int child_main(void *userdata)
 {
+	const struct child_request *request = userdata;
+	const char *name = request->name;
+	int go = request->go, ready = request->ready;
 	struct utsname uts;
 	char byte;
 	int r;
 
-	/* A child outliving its parent would keep the namespace for nothing. */
-	r = nsctl_child_die_with_parent(-1);
-	if (r < 0)
-		fail("nsctl_child_die_with_parent", r);
-	/*
-	 * The parent prints first.  A parent that died before the line above
-	 * left its end of the pipe closed, and the read says so.
-	 */
+	close(request->parent_go);
+	close(request->parent_ready);
+	/* The parent prints first.  A parent that died meanwhile left its end closed. */
 	if (read(go, &byte, 1) != 1)
 		_exit(EXIT_FAILURE);
 	r = nsctl_uts_names_set(name, NULL);
@@ -48,11 +53,13 @@ static _Noreturn void child_main(const char *name, int go, int ready)
 	if (write(ready, "r", 1) != 1)
 		fail("write", -errno);
 	sleep(CHILD_SECONDS);
-	_exit(EXIT_SUCCESS);
+	return EXIT_SUCCESS;
 }
 
 int main(int argc, char **argv)
 {
+	struct nsctl_spawn_attr *attr = NULL;
+	struct child_request request;
 	int go[2], ready[2], r, wstatus;
 	struct utsname uts;
 	pid_t child;
@@ -70,14 +77,25 @@ int main(int argc, char **argv)
 		fail("pipe2", -errno);
 	/* The child starts with a copy of stdout's buffer: empty it, or both would print it. */
 	fflush(stdout);
-	child = nsctl_clone(CLONE_NEWUTS, -1, NULL);
+	request = (struct child_request){ .name = argv[1],
+					  .go = go[0],
+					  .ready = ready[1],
+					  .parent_go = go[1],
+					  .parent_ready = ready[0] };
+	/* A child outliving its parent would keep the namespace for nothing: it dies with us. */
+	r = nsctl_spawn_attr_new(&attr);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_UTS));
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_child_step(attr, child_main, &request);
+	if (r < 0)
+		fail("nsctl_spawn_attr", r);
+	child = nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
 	if (child < 0)
 		fail("clone(CLONE_NEWUTS)", child);
-	if (child == 0) {
-		close(go[1]);
-		close(ready[0]);
-		child_main(argv[1], go[0], ready[1]);
-	}
 	close(go[0]);
 	close(ready[1]);
 

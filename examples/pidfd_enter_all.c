@@ -26,7 +26,9 @@ int main(int argc, char **argv)
 	struct nsctl_signal_state saved;
 	struct nsctl_join_report report;
 	struct nsctl_process *process;
-	int lifeline[2], r, wstatus;
+	struct nsctl_spawn_attr *attr = NULL;
+	struct nsctl_spawn_report spawn_report;
+	int r, wstatus, pidfd = -1;
 	unsigned types;
 	char path[64];
 	pid_t pid;
@@ -67,31 +69,26 @@ int main(int argc, char **argv)
 	/*
 	 * A joined pid or time namespace takes only our children: the command runs
 	 * as one, supervised (signals passed on, killed if we die), and we end as
-	 * it ends.
+	 * it ends.  It gets our signal mask back, and only fds 0-2.
 	 */
-	if (pipe2(lifeline, O_CLOEXEC) < 0)
-		fail("pipe2", "lifeline", -errno);
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
 		fail("sigprocmask", "SIG_BLOCK", r);
-	pid = nsctl_clone(0, -1, NULL);
+	r = nsctl_spawn_attr_new(&attr);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_signals(attr, &saved);
+	if (r < 0)
+		fail("nsctl_spawn_attr", argv[2], r);
+	pid = nsctl_spawn(attr, &argv[2], NULL, &pidfd, &spawn_report);
+	nsctl_spawn_attr_free(attr);
 	if (pid < 0)
-		fail("clone", argv[2], pid);
-	if (pid == 0) {
-		close(lifeline[1]);
-		r = nsctl_child_die_with_parent(lifeline[0]);
-		if (r < 0)
-			fail("prctl", "PR_SET_PDEATHSIG", r);
-		r = nsctl_signals_restore(&saved);
-		if (r < 0)
-			fail("sigprocmask", "SIG_SETMASK", r);
-		execvp(argv[2], &argv[2]);
-		fail("execvp", argv[2], -errno);
-	}
-	close(lifeline[0]);
-	r = nsctl_supervise(pid, -1, &wstatus);
+		fail(spawn_report.step == NSCTL_SPAWN_STEP_EXEC ? "execvp" : "clone", argv[2], pid);
+	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
 	if (r < 0)
 		fail("waitid", argv[2], r);
+	close(pidfd);
 	if (WIFSIGNALED(wstatus)) {
 		/* Die as it died: the shell that ran us sees the same signal. */
 		signal(WTERMSIG(wstatus), SIG_DFL);

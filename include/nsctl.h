@@ -335,7 +335,8 @@ int nsctl_fds_keep_only(const int *keep, size_t n_keep);
 /*
  * Supervising a child: the caller blocks the signals it will forward before
  * starting the child (so none is lost in between), the child restores the
- * caller's state before it execs, and the parent waits in nsctl_supervise().
+ * caller's state before it execs (nsctl_spawn_attr_set_signals), and the
+ * parent waits in nsctl_child_supervise().
  */
 struct nsctl_signal_state {
 	sigset_t mask;            /* the caller's signal mask */
@@ -352,13 +353,8 @@ int nsctl_signals_block(struct nsctl_signal_state *ret_saved);
 /* Put back what nsctl_signals_block() changed (in the child, before exec). */
 int nsctl_signals_restore(const struct nsctl_signal_state *saved);
 
-/*
- * In a child just started: get SIGKILL when the parent dies.  LIFELINE is the
- * read end of a pipe whose write end only the parent holds; if the parent
- * died before the death signal was armed, the pipe shows it and the child
- * kills itself.  This works across PID namespaces, where getppid() is 0.
- */
-int nsctl_child_die_with_parent(int lifeline);
+/* nsctl_child_supervise() as the init of a PID namespace: see there. */
+#define NSCTL_SUPERVISE_REAP_ALL 0x1u
 
 /*
  * Wait for child PID (through PIDFD, or -1), forwarding to it every signal
@@ -366,29 +362,24 @@ int nsctl_child_die_with_parent(int lifeline);
  * whole process group are not sent twice.  A stopped child stops the
  * supervisor, and a SIGCONT is passed on.  Returns 0 and the wait status.
  * The signals must be blocked (nsctl_signals_block) while the child lives,
- * and the child's exit signal must be SIGCHLD, as fork() and nsctl_clone()
+ * and the child's exit signal must be SIGCHLD, as fork() and nsctl_spawn()
  * make it: the wait is for signals.
+ *
+ * FLAGS NSCTL_SUPERVISE_REAP_ALL: the caller is PID 1 of a PID namespace
+ * (a minimal init), and every process of it that ends is its to reap; it
+ * returns once PID has ended and no other child is left a zombie (PIDFD is
+ * then not used, and no job control is done).
  */
-int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus);
+int nsctl_child_supervise(pid_t pid, int pidfd, unsigned flags, int *ret_wstatus);
 
 /*
  * Creating namespaces (nsctl run, nsctl unshare): lib/create.c, lib/idmap.c, lib/setup.c.
  */
 
 /*
- * Start a child like fork(), in the new namespaces of CLONE_FLAGS (CLONE_NEW*
- * only), and in the cgroup v2 directory CGROUP_FD when it is >= 0.  Returns 0
- * in the child and its PID in the parent, with a pidfd in *RET_PIDFD (-1
- * where the kernel has none; NULL to not want one).  clone3() first, with
- * CLONE_PIDFD and CLONE_INTO_CGROUP; where the kernel lacks the latter the
- * parent moves the child right after, so a child that needs to be in the
- * cgroup must wait for its parent before relying on it.  Without clone3(),
- * clone(); CLONE_NEWTIME then is -EOPNOTSUPP.  The child is a copy of a
- * single-threaded caller; a multi-threaded one must only exec or _exit in it.
+ * Open a cgroup v2 directory for nsctl_spawn_attr_set_cgroup().
+ * -EMEDIUMTYPE when PATH is not cgroup v2.
  */
-pid_t nsctl_clone(unsigned long clone_flags, int cgroup_fd, int *ret_pidfd);
-
-/* Open a cgroup v2 directory for nsctl_clone(). -EMEDIUMTYPE when PATH is not cgroup v2. */
 int nsctl_cgroup_open(const char *path);
 
 /* Move process PID into the cgroup v2 directory CGROUP_FD (its cgroup.procs). */
@@ -400,14 +391,6 @@ int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
  * be written before: once a process is in, they are frozen.
  */
 int nsctl_time_enter_children(void);
-
-/*
- * The body of a minimal init: as PID 1 of a new PID namespace, reap every
- * process that ends, pass every signal the caller blocked (see
- * nsctl_signals_block) on to PROGRAM, and return when PROGRAM has ended,
- * with its wait status.
- */
-int nsctl_reap_as_init(pid_t program, int *ret_wstatus);
 
 /* User and group ID maps: lines "INNER OUTER COUNT" of /proc/PID/uid_map and gid_map. */
 #define NSCTL_IDMAP_MAX 340 /* the kernel's limit of lines */
@@ -538,12 +521,20 @@ int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
  * of posix_spawn(): the attributes are an opaque object with setters, so
  * that new ones can be added without breaking callers.  Everything that can
  * allocate or fail is done by the caller's process first (the search of
- * PATH, the list of fds to keep); the child only makes system calls.  When
- * neither a time namespace nor a cgroup is asked for, the child shares the
- * caller's memory on a stack of its own, with a guard page, until it execs
- * (CLONE_VM | CLONE_VFORK); otherwise it is a copy (clone3 with
- * CLONE_VFORK).  Either way nsctl_spawn() returns once PROGRAM runs, or
- * once the child failed and was reaped, saying which step failed.
+ * PATH, the list of fds to keep).  nsctl_spawn() chooses how to start:
+ *  - when nothing but the library's own steps runs between the start and
+ *    the exec, and neither a time namespace nor a cgroup is asked for, the
+ *    child shares the caller's memory on a stack of its own, with a guard
+ *    page, until it execs (CLONE_VM | CLONE_VFORK), and makes system calls only;
+ *  - with a time namespace or a cgroup, it is a copy (clone3, CLONE_VFORK);
+ *  - with a parent step or a child step, it is a copy, and the two talk over
+ *    a socket pair: the child, in its namespaces, waits for the parent step
+ *    (id maps, clock offsets, pins) before it goes on.
+ * Either way nsctl_spawn() returns once PROGRAM runs (or the child step
+ * started), or once the child failed and was reaped, saying which step failed.
+ * The order in the child: die with parent; the handshake and the parent
+ * step; new session; host and domain names; propagation; the child step,
+ * or the fds, the signal mask and the exec.
  */
 struct nsctl_spawn_attr;
 
@@ -589,6 +580,33 @@ int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr, bool on);
 int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
 				 const struct nsctl_signal_state *saved);
 
+/*
+ * The parent step: STEP(PID, PIDFD, USERDATA) runs in the caller once the
+ * child is in its new namespaces, and the child goes on only when it
+ * returns: the place to write id maps (nsctl_user_maps_write), the offsets
+ * of a new time namespace (nsctl_time_offsets_write: the child enters that
+ * namespace only after the step), to pin the namespaces.  The child is
+ * dumpable meanwhile, as it would be after its exec.  A negative return is
+ * the error of nsctl_spawn(), which kills and reaps the child
+ * (NSCTL_SPAWN_STEP_PARENT).  NULL: none.
+ */
+typedef int (*nsctl_spawn_parent_step_fn)(pid_t pid, int pidfd, void *userdata);
+int nsctl_spawn_attr_set_parent_step(struct nsctl_spawn_attr *attr, nsctl_spawn_parent_step_fn step,
+				     void *userdata);
+
+/*
+ * The child step: in place of the exec of ARGV, the child runs
+ * STEP(USERDATA), with the caller's signal mask and dispositions as they
+ * were at nsctl_spawn() (the signal, fd and exec attributes are then the
+ * step's business), and ends with the status it returns, unless it execs
+ * or exits itself.  The child is then a copy of the caller, where any
+ * function may be called; nsctl_spawn() returns once the step starts, and
+ * ARGV may be NULL.  NULL: none.
+ */
+typedef int (*nsctl_spawn_child_step_fn)(void *userdata);
+int nsctl_spawn_attr_set_child_step(struct nsctl_spawn_attr *attr, nsctl_spawn_child_step_fn step,
+				    void *userdata);
+
 /* In a new mount namespace: the propagation of "/" (nsctl_propagation_set). Default unchanged. */
 int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
 				     enum nsctl_propagation propagation);
@@ -608,8 +626,11 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_HOSTNAME = 6,
 	NSCTL_SPAWN_STEP_DOMAINNAME = 7,
 	NSCTL_SPAWN_STEP_PROPAGATION = 8,
-	NSCTL_SPAWN_STEP_FDS = 9,   /* -EBADF: a kept fd is not open */
-	NSCTL_SPAWN_STEP_EXEC = 10, /* -ENOENT: PROGRAM not found; else found, not executable */
+	NSCTL_SPAWN_STEP_FDS = 9,     /* -EBADF: a kept fd is not open */
+	NSCTL_SPAWN_STEP_EXEC = 10,   /* -ENOENT: PROGRAM not found; else found, not executable */
+	NSCTL_SPAWN_STEP_PARENT = 11, /* the parent step's error */
+	NSCTL_SPAWN_STEP_TIME = 12,   /* entering the new time namespace after the parent step */
+	NSCTL_SPAWN_STEP_CGROUP = 13, /* the move into the cgroup, where clone3() cannot */
 };
 
 /* What nsctl_spawn() did: written on success and on failure, for the message. */
@@ -623,10 +644,12 @@ struct nsctl_spawn_report {
  * the caller's PATH as execvp() does (a file without "#!" is run by
  * /bin/sh).  Returns the PID once PROGRAM runs, with a pidfd in *RET_PIDFD
  * (NULL to not want one; -1 where the kernel has none); the child's exit
- * signal is SIGCHLD, for nsctl_supervise().  On failure the child, if any,
- * has been reaped, and REPORT (or NULL) says which step failed.  A time
- * namespace or a cgroup needs clone3() (Linux 5.3, 5.7): -EOPNOTSUPP
- * without it.  The caller must be single-threaded to create a user namespace.
+ * signal is SIGCHLD, for nsctl_child_supervise().  On failure the child, if
+ * any, has been reaped, and REPORT (or NULL) says which step failed.  A time
+ * namespace needs clone3() (Linux 5.3) or a parent step: -EOPNOTSUPP
+ * without them; where clone3() cannot place the child in a cgroup (before
+ * 5.7), the parent moves it before it goes on.  The caller must be
+ * single-threaded to create a user namespace, and to have a child step.
  */
 pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[], char *const envp[],
 		  int *ret_pidfd, struct nsctl_spawn_report *report);

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include "internal.h"
@@ -66,6 +67,10 @@ struct nsctl_spawn_attr {
 	sigset_t mask;
 	bool sigchld_ignored;
 	enum nsctl_propagation propagation;
+	nsctl_spawn_parent_step_fn parent_step;
+	void *parent_data;
+	nsctl_spawn_child_step_fn child_step;
+	void *child_data;
 	/* The names, checked: 1 to 64 bytes, no control character; "" when not asked for. */
 	char hostname[UTS_NAME_SIZE], domainname[UTS_NAME_SIZE];
 	int keep_inline[KEEP_INLINE]; /* keep points here for a few fds: no malloc() */
@@ -96,9 +101,20 @@ struct spawn_context {
 	const char *const *paths; /* where to look for PROGRAM, in order (execvp's PATH walk) */
 	char **script_argv; /* argc + 2 slots: "/bin/sh" PATH ARG... NULL, filled on ENOEXEC */
 	size_t argc;
-	int lifeline[2];     /* die with parent: the parent holds [1] until the child has exec'd */
-	sigset_t child_mask; /* the mask PROGRAM starts with */
-	bool reset_handlers; /* the child shares the parent's memory: no handler of it may run */
+	/*
+	 * [0] the child's end, [1] the parent's.  A pipe for the death signal
+	 * alone; a socket pair with a handshake, where the child says "ready"
+	 * and the parent "go", and the child's end closing tells the parent the
+	 * child has exec'd, ended, or gone on to its own step.
+	 */
+	int lifeline[2];
+	sigset_t child_mask;  /* the mask PROGRAM starts with */
+	sigset_t caller_mask; /* the mask at nsctl_spawn(), for a child step */
+	bool reset_handlers;  /* the child shares the parent's memory: no handler of it may run */
+	bool handshake;     /* a copy, and the parent waits for its end of the lifeline to close */
+	bool sync;          /* ... and says "go" after the parent step or the cgroup move */
+	bool time_later;    /* the child makes its time namespace itself, for the parent step */
+	bool time_in_child; /* ... or, in a new user namespace that must own it, before its exec */
 	struct spawn_result *result; /* own_result, or a page shared with a child that is a copy */
 	struct spawn_result own_result;
 };
@@ -222,6 +238,26 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
 	return 0;
 }
 
+NSCTL_EXPORT int nsctl_spawn_attr_set_parent_step(struct nsctl_spawn_attr *attr,
+						  nsctl_spawn_parent_step_fn step, void *userdata)
+{
+	if (!attr)
+		return -EINVAL;
+	attr->parent_step = step;
+	attr->parent_data = userdata;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_spawn_attr_set_child_step(struct nsctl_spawn_attr *attr,
+						 nsctl_spawn_child_step_fn step, void *userdata)
+{
+	if (!attr)
+		return -EINVAL;
+	attr->child_step = step;
+	attr->child_data = userdata;
+	return 0;
+}
+
 NSCTL_EXPORT int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
 						  enum nsctl_propagation propagation)
 {
@@ -319,6 +355,51 @@ static int child_exec(struct spawn_context *c)
 	return refused ? EACCES : err;
 }
 
+/* One byte over the lifeline, either way; EINTR cannot happen: every signal is blocked. */
+static bool child_say(int fd, char byte)
+{
+	return syscall(SYS_write, fd, &byte, 1) == 1;
+}
+
+static bool child_hear(int fd, char byte)
+{
+	char got;
+
+	return syscall(SYS_read, fd, &got, 1) == 1 && got == byte;
+}
+
+/*
+ * The handshake: in the namespaces, say "ready", wait for the parent's "go"
+ * (id maps, clock offsets written; the cgroup joined).  A new time namespace
+ * takes offsets only while nobody is in it: the child unshares it for its
+ * children first, and enters it once the parent has written them.  0, or the
+ * child has ended.
+ */
+static int child_wait_for_parent(struct spawn_context *c)
+{
+	int fd;
+
+	if (c->time_later && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
+	/*
+	 * Dumpable, as a child is once it execs: the parent step opens our
+	 * /proc/PID files (uid_map), which an undumpable process's root owns.
+	 */
+	if (c->attr->parent_step && syscall(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0) < 0)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_PARENT, errno);
+	/* No "go": the parent failed, and reports it itself. */
+	if (!child_say(c->lifeline[0], 'r') || !child_hear(c->lifeline[0], 'g'))
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_PARENT, ECANCELED);
+	if (c->time_later) {
+		fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/ns/time_for_children",
+				  O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0 || syscall(SYS_setns, fd, CLONE_NEWTIME) < 0)
+			return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
+		syscall(SYS_close, fd);
+	}
+	return 0;
+}
+
 static int spawn_child(void *data)
 {
 	struct spawn_context *c = data;
@@ -331,9 +412,10 @@ static int spawn_child(void *data)
 	};
 	int r;
 
-	if (attr->die_with_parent) {
-		/* Our copy of the write end: else the pipe could not show the parent's end. */
+	/* Our copy of the parent's end: else the lifeline could not show the parent's end. */
+	if (attr->die_with_parent || c->handshake)
 		syscall(SYS_close, c->lifeline[1]);
+	if (attr->die_with_parent) {
 		if (syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_DIE_WITH_PARENT, errno);
 		/*
@@ -364,7 +446,15 @@ static int spawn_child(void *data)
 			sigaction(sig, &sa, NULL);
 		}
 	}
-	if (attr->has_signals && attr->sigchld_ignored) {
+	/* Its exec moves it in (see time_for_children_new). */
+	if (c->time_in_child && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
+	if (c->sync) {
+		r = child_wait_for_parent(c);
+		if (r)
+			return r;
+	}
+	if (attr->has_signals && attr->sigchld_ignored && !attr->child_step) {
 		struct sigaction ign = { .sa_handler = SIG_IGN };
 
 		if (sigaction(SIGCHLD, &ign, NULL) < 0)
@@ -381,6 +471,13 @@ static int spawn_child(void *data)
 	if (attr->propagation != NSCTL_PROPAGATION_UNCHANGED &&
 	    syscall(SYS_mount, NULL, "/", NULL, propagation_flags[attr->propagation], NULL) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_PROPAGATION, errno);
+	if (attr->child_step) {
+		/* From here the step is the caller's: the parent stops waiting, and its mask is
+		 * back. */
+		syscall(SYS_close, c->lifeline[0]);
+		syscall(SYS_rt_sigprocmask, SIG_SETMASK, &c->caller_mask, NULL, KERNEL_SIGSET_SIZE);
+		syscall(SYS_exit_group, attr->child_step(attr->child_data));
+	}
 	if (!attr->keep_all) {
 		r = -fds_keep_only_sorted(attr->keep, attr->n_keep);
 		if (r)
@@ -485,8 +582,8 @@ static int share_result(struct spawn_context *c)
 	return 0;
 }
 
-/* clone3() as fork(), with the parent held until the child's exec or end (CLONE_VFORK). */
-static pid_t clone3_vfork(uint64_t flags, int cgroup_fd, int *pidfd)
+/* clone3() as fork(); VFORK: the parent held until the child's exec or end. */
+static pid_t clone3_copy(uint64_t flags, int cgroup_fd, bool vfork, int *pidfd)
 {
 	struct {
 		uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls,
@@ -495,7 +592,7 @@ static pid_t clone3_vfork(uint64_t flags, int cgroup_fd, int *pidfd)
 	long r;
 
 	memset(&args, 0, sizeof(args));
-	args.flags = flags | CLONE_PIDFD | CLONE_VFORK;
+	args.flags = flags | CLONE_PIDFD | (vfork ? CLONE_VFORK : 0);
 	args.pidfd = (uint64_t)(uintptr_t)pidfd;
 	args.exit_signal = SIGCHLD;
 	if (cgroup_fd >= 0) {
@@ -508,34 +605,190 @@ static pid_t clone3_vfork(uint64_t flags, int cgroup_fd, int *pidfd)
 	return (pid_t)r;
 }
 
+/*
+ * A new time namespace for our children, made before the child: since Linux
+ * 6.0 a child that shares our memory (CLONE_VM | CLONE_VFORK) may start with
+ * our time_for_children differing from our own time namespace, and its exec
+ * moves it in: no clone3() copy of our page tables for a time namespace.  An
+ * older kernel refuses that start with EINVAL, which is how we know: then
+ * clone3() makes it, in a copy.  With a new user namespace, the one made here
+ * only asks the kernel; the child makes its own in the new user namespace,
+ * which must own it.  *RET_OWN is our own time namespace, to go back to after
+ * the start (time_for_children_restore).  0, or -errno and nothing changed
+ * (EPERM without CAP_SYS_ADMIN: then clone3() makes it).
+ */
+static int time_for_children_new(int *ret_own)
+{
+	int own = (int)syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/ns/time",
+			       O_RDONLY | O_CLOEXEC | O_NOCTTY);
+
+	if (own < 0)
+		return negative_errno();
+	if (unshare(CLONE_NEWTIME) < 0) {
+		int r = negative_errno();
+
+		close(own);
+		return r;
+	}
+	*ret_own = own;
+	return 0;
+}
+
+/* Our time_for_children back to our own time namespace, after the child's start. */
+static void time_for_children_restore(int *own)
+{
+	if (*own < 0)
+		return;
+	/* Our own namespace: setns() changes only time_for_children here. */
+	(void)setns(*own, CLONE_NEWTIME);
+	close_fdp(own);
+}
+
+/* The child ended or failed at STEP: it must not run anything more; reap it. */
+static void child_abandon(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* The lifeline as a socket pair, for a conversation (in place of the death signal's pipe). */
+static int handshake_open(struct spawn_context *c)
+{
+	close_fdp(&c->lifeline[0]);
+	close_fdp(&c->lifeline[1]);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->lifeline) < 0)
+		return negative_errno();
+	c->handshake = true;
+	c->reset_handlers = false;
+	return share_result(c);
+}
+
+/* A read of one byte that goes on after a signal; 1, 0 at the end, or -1. */
+static ssize_t read_byte(int fd, char *byte)
+{
+	ssize_t n;
+
+	do
+		n = read(fd, byte, 1);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+/*
+ * The start with a conversation: the child is a copy, and the parent goes on
+ * while it runs.  Between the child's "ready" (in its namespaces) and the
+ * parent's "go", the parent moves it into the cgroup where clone3() could not
+ * (before Linux 5.7) and runs the caller's parent step; then it waits until
+ * the child's end of the lifeline closes: at its exec, at its end, or before
+ * the caller's child step.  The PID, or -errno with *RET_STEP.
+ */
+static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_flags,
+				  const sigset_t *caller_mask, int *pidfd, int *ret_step)
+{
+	const struct nsctl_spawn_attr *attr = c->attr;
+	bool attach_after = false;
+	pid_t pid;
+	char byte;
+	int r;
+
+	c->time_later = attr->parent_step && (clone_flags & CLONE_NEWTIME);
+	if (c->time_later)
+		clone_flags &= ~(unsigned long)CLONE_NEWTIME;
+	c->sync = attr->parent_step != NULL;
+	pid = clone3_copy(clone_flags, attr->cgroup_fd, false, pidfd);
+	/* A kernel before 5.7 has clone3() without CLONE_INTO_CGROUP: the child is moved after. */
+	if (attr->cgroup_fd >= 0 && (pid == -E2BIG || pid == -EINVAL)) {
+		attach_after = c->sync = true;
+		pid = clone3_copy(clone_flags, -1, false, pidfd);
+	}
+	/* Before 5.3, clone(), which cannot take CLONE_NEWTIME: its bit is in the exit signal. */
+	if (pid == -ENOSYS && (clone_flags & CLONE_NEWTIME))
+		pid = -EOPNOTSUPP;
+	else if (pid == -ENOSYS) {
+		attach_after = attr->cgroup_fd >= 0;
+		c->sync = c->sync || attach_after;
+		/* A copy all the same (no CLONE_VM), on the stack of the mapping, just below C. */
+		pid = clone(spawn_child, c, (int)clone_flags | CLONE_PIDFD | SIGCHLD, c, pidfd);
+		if (pid < 0)
+			pid = negative_errno();
+	}
+	/* Before 5.2 no CLONE_PIDFD: clone() as fork(), and no pidfd either. */
+	if (pid == -EINVAL && !(clone_flags & CLONE_NEWTIME)) {
+		pid = (pid_t)syscall(SYS_clone, clone_flags | SIGCHLD, NULL, NULL, NULL, NULL);
+		if (pid < 0)
+			pid = negative_errno();
+		else if (pid > 0)
+			*pidfd = sys_pidfd_open(pid, 0);
+	}
+	if (pid == 0)
+		syscall(SYS_exit_group, spawn_child(c));
+	if (pid < 0) {
+		*ret_step = NSCTL_SPAWN_STEP_CLONE;
+		return pid;
+	}
+	close_fdp(&c->lifeline[0]);
+	/* The child is a copy: none of our handlers can run on its memory.  Ours again. */
+	sigprocmask(SIG_SETMASK, caller_mask, NULL);
+	/* No "ready": the child failed on its way, and its report says where. */
+	if (c->sync && read_byte(c->lifeline[1], &byte) == 1) {
+		r = attach_after ? cgroup_procs_write(attr->cgroup_fd, pid) : 0;
+		*ret_step = NSCTL_SPAWN_STEP_CGROUP;
+		if (r >= 0 && attr->parent_step) {
+			r = attr->parent_step(pid, *pidfd, attr->parent_data);
+			r = r < 0 ? r : 0;
+			*ret_step = NSCTL_SPAWN_STEP_PARENT;
+		}
+		if (r >= 0 && write(c->lifeline[1], "g", 1) != 1)
+			r = negative_errno();
+		if (r < 0) {
+			child_abandon(pid);
+			close_fdp(pidfd);
+			return r;
+		}
+	}
+	while (read_byte(c->lifeline[1], &byte) > 0)
+		;
+	*ret_step = NSCTL_SPAWN_STEP_NONE;
+	return pid;
+}
+
 NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[],
 			       char *const envp[], int *ret_pidfd,
 			       struct nsctl_spawn_report *report)
 {
 	extern char **environ;
 	const char *search = NULL;
-	ssize_t paths_size;
+	ssize_t paths_size = 0;
 	struct spawn_context *c;
 	struct spawn_result result;
 	sigset_t all, caller_mask;
 	size_t argc = 0, size;
 	unsigned long clone_flags;
-	int pidfd = -1, r;
+	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, own_time = -1, r;
+	bool time_first;
 	char *map;
 	pid_t pid;
 
 	report_set(report, NSCTL_SPAWN_STEP_PREPARE, 0);
-	if (!attr || !argv || !argv[0])
+	if (!attr || (!attr->child_step && (!argv || !argv[0])))
 		return -EINVAL;
-	for (size_t i = 0; i < attr->n_keep; i++)
+	/* With a child step, the step runs the program, if any: ARGV is its business. */
+	if (attr->child_step)
+		argv = NULL;
+	for (size_t i = 0; !attr->child_step && i < attr->n_keep; i++)
 		if (fcntl(attr->keep[i], F_GETFD) < 0) {
 			report_set(report, NSCTL_SPAWN_STEP_FDS, -EBADF);
 			return -EBADF;
 		}
-	while (argv[argc])
+	while (argv && argv[argc])
 		argc++;
 	clone_flags = nsctl_types_to_clone_flags(attr->types);
-	paths_size = paths_room(argv[0], &search);
+	/* See time_for_children_new(). */
+	time_first = (clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0 && !attr->parent_step &&
+		     !attr->child_step;
+	if (argv)
+		paths_size = paths_room(argv[0], &search);
 	/* Not found before anything started: the message says so, as the exec's would. */
 	if (paths_size < 0) {
 		report_set(report, NSCTL_SPAWN_STEP_EXEC, (int)paths_size);
@@ -569,7 +822,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	c->argv = argv;
 	c->envp = envp ? envp : environ;
 	c->script_argv = (char **)(c + 1);
-	c->paths = paths_make(argv[0], search, c->script_argv + argc + 2);
+	c->paths = argv ? paths_make(argv[0], search, c->script_argv + argc + 2) : NULL;
 	c->argc = argc;
 	c->lifeline[0] = c->lifeline[1] = -1;
 	/*
@@ -580,16 +833,16 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	 * 20 us slower (measured, minimum of 2,000 starts).
 	 */
 	c->result = &c->own_result;
-	if ((clone_flags & CLONE_NEWTIME) || attr->cgroup_fd >= 0 || RUNNING_ON_VALGRIND) {
+	if (attr->parent_step || attr->child_step)
+		r = handshake_open(c);
+	else if (((clone_flags & CLONE_NEWTIME) && !time_first) || attr->cgroup_fd >= 0 ||
+		 RUNNING_ON_VALGRIND)
 		r = share_result(c);
-		if (r < 0) {
-			spawn_context_free(c, map, size);
-			report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
-			return r;
-		}
-	}
-	if (attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0) {
+	else
+		r = 0;
+	if (r >= 0 && !c->handshake && attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0)
 		r = negative_errno();
+	if (r < 0) {
 		spawn_context_free(c, map, size);
 		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
@@ -603,9 +856,19 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
+	c->caller_mask = caller_mask;
 	c->child_mask = attr->has_signals ? attr->mask : caller_mask;
 
+	if (time_first && time_for_children_new(&own_time) == 0) {
+		clone_flags &= ~(unsigned long)CLONE_NEWTIME;
+		/* A new user namespace owns the time namespace the child makes in it, not ours. */
+		c->time_in_child = clone_flags & CLONE_NEWUSER;
+	}
 	pid = -EINVAL;
+	if (c->handshake) {
+		pid = start_with_handshake(c, clone_flags, &caller_mask, &pidfd, &step);
+		goto started;
+	}
 	/*
 	 * The child shares our memory until it execs, on its own stack, and we
 	 * wait meanwhile (CLONE_VM | CLONE_VFORK, as posix_spawn does): no copy
@@ -621,9 +884,15 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		if (pid < 0)
 			pid = negative_errno();
 	}
+	/* Refused (before 6.0): the copy makes the time namespace as clone3() does. */
+	if (pid == -EINVAL && own_time >= 0) {
+		time_for_children_restore(&own_time);
+		clone_flags |= CLONE_NEWTIME;
+		c->time_in_child = false;
+	}
 	/*
 	 * Not taken, or refused (a kernel before 5.2 has no CLONE_PIDFD, a
-	 * joined time namespace refuses CLONE_VM): a copy.
+	 * joined time namespace refuses CLONE_VM on older kernels): a copy.
 	 */
 	if (pid == -EINVAL) {
 		r = share_result(c);
@@ -632,11 +901,16 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 			goto started;
 		}
 		c->reset_handlers = false;
-		pid = clone3_vfork(clone_flags, attr->cgroup_fd, &pidfd);
+		pid = clone3_copy(clone_flags, attr->cgroup_fd, true, &pidfd);
 		if (pid == 0)
 			syscall(SYS_exit_group, spawn_child(c));
-		/* Before 5.3 there is no clone3(): what it alone can do is not available. */
-		if (pid == -ENOSYS && ((clone_flags & CLONE_NEWTIME) || attr->cgroup_fd >= 0))
+		/* No CLONE_INTO_CGROUP (before 5.7) or no clone3() (5.3): moved by the parent. */
+		if (attr->cgroup_fd >= 0 && (pid == -E2BIG || pid == -EINVAL || pid == -ENOSYS)) {
+			r = handshake_open(c);
+			pid = r < 0 ? r
+				    : start_with_handshake(c, clone_flags, &caller_mask, &pidfd,
+							   &step);
+		} else if (pid == -ENOSYS && (clone_flags & CLONE_NEWTIME))
 			pid = -EOPNOTSUPP;
 		else if (pid == -ENOSYS) {
 			pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_VFORK | SIGCHLD, NULL,
@@ -650,7 +924,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		}
 	}
 started:
-	/* The child has exec'd or ended: what it wrote is all there will be. */
+	/* The child has exec'd or ended (or gone on to the child step): what it wrote is all. */
+	time_for_children_restore(&own_time);
 	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
 	result = *c->result;
 #if NSCTL_ASAN
@@ -658,13 +933,14 @@ started:
 	__asan_unpoison_memory_region(map, size);
 #endif
 	if (pid < 0) {
-		report_set(report, NSCTL_SPAWN_STEP_CLONE, pid);
+		report_set(report, step, pid);
 		spawn_context_free(c, map, size);
 		return pid;
 	}
 	if (result.err) {
-		int step = result.step, err = result.err;
+		int err = result.err;
 
+		step = result.step;
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		close_fdp(&pidfd);

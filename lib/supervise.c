@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* A parent that stays behind for its child: forwards signals, dies with it, reaps it. */
-#include <poll.h>
+/* A parent that stays behind for its child, or an init for its namespace: forwards signals, reaps.
+ */
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "internal.h"
@@ -64,27 +63,6 @@ NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signal_state *saved)
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_child_die_with_parent(int lifeline)
-{
-	struct pollfd pfd = { .fd = lifeline, .events = POLLIN };
-
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
-		return negative_errno();
-	/*
-	 * The parent may have died before the line above: then no death signal
-	 * will ever come.  Its end of the pipe closed with it, which shows here.
-	 */
-	if (lifeline >= 0) {
-		int r = poll(&pfd, 1, 0);
-
-		if (r < 0)
-			return negative_errno();
-		if (r > 0 && (pfd.revents & (POLLHUP | POLLIN)))
-			raise(SIGKILL);
-	}
-	return 0;
-}
-
 static int reap(pid_t pid, int pidfd, int *ret_wstatus, bool *ret_done)
 {
 	siginfo_t info;
@@ -123,6 +101,26 @@ static int reap(pid_t pid, int pidfd, int *ret_wstatus, bool *ret_done)
 	return 0;
 }
 
+/*
+ * As PID 1 of a PID namespace: every orphan of the namespace is ours to reap,
+ * or it stays a zombie.  Done once PID has ended and no zombie is left.
+ */
+static int reap_all(pid_t pid, int *ret_wstatus, bool *ret_done)
+{
+	int wstatus;
+	pid_t ended;
+
+	*ret_done = false;
+	while ((ended = waitpid(-1, &wstatus, WNOHANG)) > 0)
+		if (ended == pid) {
+			*ret_wstatus = wstatus;
+			*ret_done = true;
+		}
+	if (*ret_done || ended == 0 || errno == EINTR)
+		return 0;
+	return negative_errno();
+}
+
 static void forward(pid_t pid, int pidfd, const siginfo_t *si)
 {
 	/*
@@ -136,14 +134,15 @@ static void forward(pid_t pid, int pidfd, const siginfo_t *si)
 	kill(pid, si->si_signo);
 }
 
-NSCTL_EXPORT int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus)
+NSCTL_EXPORT int nsctl_child_supervise(pid_t pid, int pidfd, unsigned flags, int *ret_wstatus)
 {
+	bool reap_every_child = flags & NSCTL_SUPERVISE_REAP_ALL;
 	sigset_t set;
 	int wstatus = 0;
 	bool done = false;
 	int r;
 
-	if (pid <= 0 || !ret_wstatus)
+	if (pid <= 0 || !ret_wstatus || (flags & ~NSCTL_SUPERVISE_REAP_ALL))
 		return -EINVAL;
 	forwarded_set(&set);
 	sigaddset(&set, SIGCHLD);
@@ -152,11 +151,12 @@ NSCTL_EXPORT int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus)
 	 * existed (nsctl_signals_block), so each one since is pending, and
 	 * sigwaitinfo() takes them in turn.  The child's end always comes as a
 	 * SIGCHLD (its exit signal, at SIG_DFL and blocked, so never
-	 * discarded), and so does a stop; any SIGCHLD is only a reason to look,
-	 * with WNOHANG.  (A signalfd polled with the pidfd did the same, for
-	 * two more system calls and a second wake-up: 2% of a 'run true'.)
+	 * discarded), and so does a stop or the end of an orphan an init
+	 * inherited; any SIGCHLD is only a reason to look, with WNOHANG.  (A
+	 * signalfd polled with the pidfd did the same, for two more system
+	 * calls and a second wake-up: 2% of a 'run true'.)
 	 */
-	r = reap(pid, pidfd, &wstatus, &done);
+	r = reap_every_child ? reap_all(pid, &wstatus, &done) : reap(pid, pidfd, &wstatus, &done);
 	while (r >= 0 && !done) {
 		siginfo_t si;
 
@@ -167,7 +167,8 @@ NSCTL_EXPORT int nsctl_supervise(pid_t pid, int pidfd, int *ret_wstatus)
 		}
 		if (si.si_signo != SIGCHLD)
 			forward(pid, pidfd, &si);
-		r = reap(pid, pidfd, &wstatus, &done);
+		r = reap_every_child ? reap_all(pid, &wstatus, &done)
+				     : reap(pid, pidfd, &wstatus, &done);
 	}
 	if (r < 0)
 		return r;

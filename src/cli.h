@@ -158,6 +158,12 @@ void cli_exec_environment(char **envp);
 void cli_new_session(void);
 
 /*
+ * New attributes for nsctl_spawn() of a child that dies with nsctl, as every
+ * child of run, unshare and enter does; exit 125 when they cannot be made.
+ */
+struct nsctl_spawn_attr *cli_spawn_attr_new(void);
+
+/*
  * nsctl_spawn() of ARGV failed as REPORT says: print why and exit 127 (not
  * found), 126 (not executable) or 125 (any other step).
  */

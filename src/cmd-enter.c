@@ -790,7 +790,7 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
-	struct nsctl_spawn_attr *attr = NULL;
+	struct nsctl_spawn_attr *attr;
 	struct nsctl_spawn_report report;
 	_cleanup_close_ int pidfd = -1;
 	int wstatus, r;
@@ -810,11 +810,8 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 	 * (sharing our memory until it execs, or as a copy where the kernel
 	 * refuses that: a joined time namespace).
 	 */
-	r = nsctl_spawn_attr_new(&attr);
-	if (r >= 0)
-		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
-	if (r >= 0)
-		r = nsctl_spawn_attr_set_signals(attr, &saved);
+	attr = cli_spawn_attr_new();
+	r = nsctl_spawn_attr_set_signals(attr, &saved);
 	if (r >= 0)
 		r = nsctl_spawn_attr_set_new_session(attr, req->new_session);
 	if (r >= 0)
@@ -826,7 +823,7 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 	nsctl_spawn_attr_free(attr);
 	if (pid < 0)
 		cli_spawn_fail(&report, program);
-	r = nsctl_supervise(pid, pidfd, &wstatus);
+	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
 	if (r < 0)
 		cli_fail(r, "waiting for PID %d", (int)pid);
 	cli_exit_like(wstatus);

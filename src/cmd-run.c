@@ -17,35 +17,24 @@
 #define CLONE_NEWTIME 0x00000080
 #endif
 
-/*
- * One socket pair ties parent and child: the child says "ready" once it is in
- * all its namespaces, the parent says "go" once it has written what only it
- * can (id maps, clock offsets, pins).  The parent's end is also the child's
- * lifeline, and the way --init reports PROGRAM's wait status.
- */
-#define MSG_READY 'r'
-#define MSG_GO    'g'
+/* What the parent step and the child step of nsctl_spawn() work from. */
+struct run_start {
+	const struct create_options *o;
+	const struct nsctl_signal_state *saved;
+	struct cli_pins pins;
+	int init_report[2]; /* --init: [1] the init's, which writes PROGRAM's wait status; [0] ours
+			     */
+};
 
 /* What the parent must do between the child's start and its exec. */
-static bool need_sync(const struct create_options *o)
+static bool need_parent_step(const struct create_options *o)
 {
 	return create_options_need_user_maps(o) || o->has_monotonic || o->has_boottime ||
-	       o->cgroup_fd >= 0 || o->verbose || create_options_have_pins(o);
-}
-
-/* Write all of BUF, or fail. */
-static int send_all(int fd, const void *buf, size_t size)
-{
-	ssize_t n;
-
-	do
-		n = write(fd, buf, size);
-	while (n < 0 && errno == EINTR);
-	return n == (ssize_t)size ? 0 : -1;
+	       o->verbose || create_options_have_pins(o);
 }
 
 /* PID 1 of the new PID namespace under --init: start PROGRAM as PID 2, reap, report. */
-static _Noreturn void run_init(const struct create_options *o, int sock,
+static _Noreturn void run_init(const struct create_options *o, int report,
 			       const struct nsctl_signal_state *saved)
 {
 	int wstatus, r;
@@ -61,58 +50,75 @@ static _Noreturn void run_init(const struct create_options *o, int sock,
 		nsctl_signals_restore(saved);
 		create_exec(o);
 	}
-	r = nsctl_reap_as_init(program, &wstatus);
+	r = nsctl_child_supervise(program, -1, NSCTL_SUPERVISE_REAP_ALL, &wstatus);
 	if (r < 0)
 		cli_fail(r, "--init: waiting for PROGRAM");
 	/*
 	 * PID 1 of a namespace cannot die of a signal it sent itself, so tell the
 	 * parent how PROGRAM ended; the parent ends the same way.
 	 */
-	send_all(sock, &wstatus, sizeof(wstatus));
+	(void)!write(report, &wstatus, sizeof(wstatus));
 	_exit(WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus));
 }
 
-static _Noreturn void run_child(const struct create_options *o, int sock, bool sync,
-				const struct nsctl_signal_state *saved)
+/* The child step: what only glibc does (loopback, root, proc, credentials), --init, the exec. */
+static int run_child(void *userdata)
 {
-	int r;
-	char msg;
+	struct run_start *start = userdata;
+	const struct create_options *o = start->o;
 
+	close_fdp(&start->init_report[0]);
 	/*
-	 * Dumpable again, as any child: the parent (of the caller's uid) must be
-	 * able to open our /proc/PID/uid_map, which an undumpable process's root
-	 * owns.  The exec of PROGRAM would make us dumpable anyway.
+	 * Dumpable again, as any child (the exec of PROGRAM would make us so
+	 * anyway): /proc/self of an undumpable process belongs to root.
 	 */
 	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	r = nsctl_child_die_with_parent(sock);
-	if (r < 0)
-		cli_fail(r, "cannot arrange to die with nsctl");
-	/* A time namespace takes offsets only while empty: the child enters it once they are
-	 * written. */
-	if ((o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) && unshare(CLONE_NEWTIME) < 0)
-		create_fail(o, -errno, "unshare(CLONE_NEWTIME)");
-	if (sync) {
-		msg = MSG_READY;
-		if (send_all(sock, &msg, 1) < 0)
-			_exit(EXIT_EXEC_FAILED);
-		/* EOF: the parent failed, and said why. */
-		if (read(sock, &msg, 1) != 1 || msg != MSG_GO)
-			_exit(EXIT_EXEC_FAILED);
-	}
-	if (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)) {
-		r = nsctl_time_enter_children();
-		if (r < 0)
-			cli_fail(r, "cannot enter the new time namespace");
-	}
 	create_setup_inside(o);
 	if (o->init)
-		run_init(o, sock, saved);
-	nsctl_signals_restore(saved);
+		run_init(o, start->init_report[1], start->saved);
+	nsctl_signals_restore(start->saved);
 	create_exec(o);
 }
 
-/* Something failed between the child's start and its exec: it must not run PROGRAM. */
+/* The parent step: what only a process outside can do, before the child goes on. */
+static int prepare_child(pid_t pid, int pidfd, void *userdata)
+{
+	struct run_start *start = userdata;
+	const struct create_options *o = start->o;
+	int r;
+
+	if (create_options_need_user_maps(o)) {
+		r = nsctl_user_maps_write(pid, o->uids, o->gids, o->setgroups);
+		if (r < 0) {
+			cli_warn(r, "cannot write the user namespace maps of PID %d%s", (int)pid,
+				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"
+					      : "");
+			return r;
+		}
+	}
+	if (o->has_monotonic || o->has_boottime) {
+		r = nsctl_time_offsets_write(pid, o->monotonic, o->boottime);
+		if (r < 0) {
+			cli_warn(r, "cannot write the clock offsets of PID %d", (int)pid);
+			return r;
+		}
+	}
+	if (create_options_have_pins(o)) {
+		r = create_pins(o, pid, &start->pins);
+		if (r < 0) {
+			cli_warn(0, "nothing pinned, PROGRAM not started");
+			return r;
+		}
+	}
+	if (o->verbose) {
+		fprintf(stderr, "nsctl: run: PID of child created by clone() is %d\n", (int)pid);
+		create_print_namespaces(o, pid);
+	}
+	return 0;
+}
+
+/* Something failed after the child's start: it must not run PROGRAM. */
 static _Noreturn void abandon(pid_t pid, int pidfd, int err, const char *what)
 {
 	kill(pid, SIGKILL);
@@ -122,52 +128,14 @@ static _Noreturn void abandon(pid_t pid, int pidfd, int err, const char *what)
 	cli_fail(err, "%s", what);
 }
 
-/* The parent's part between the child's "ready" and "go". */
-static void prepare_child(const struct create_options *o, pid_t pid, int pidfd,
-			  struct cli_pins *pins)
-{
-	char what[160];
-	int r;
-
-	if (create_options_need_user_maps(o)) {
-		r = nsctl_user_maps_write(pid, o->uids, o->gids, o->setgroups);
-		if (r < 0) {
-			snprintf(what, sizeof(what),
-				 "cannot write the user namespace maps of PID %d%s", (int)pid,
-				 r == -ENOENT ? " (newuidmap/newgidmap, of the uidmap package)"
-					      : "");
-			abandon(pid, pidfd, r, what);
-		}
-	}
-	if (o->has_monotonic || o->has_boottime) {
-		r = nsctl_time_offsets_write(pid, o->monotonic, o->boottime);
-		if (r < 0) {
-			snprintf(what, sizeof(what), "cannot write the clock offsets of PID %d",
-				 (int)pid);
-			abandon(pid, pidfd, r, what);
-		}
-	}
-	if (create_options_have_pins(o)) {
-		r = create_pins(o, pid, pins);
-		if (r < 0)
-			abandon(pid, pidfd, 0, "nothing pinned, PROGRAM not started");
-	}
-	if (o->verbose) {
-		fprintf(stderr, "nsctl: run: PID of child created by clone() is %d\n", (int)pid);
-		create_print_namespaces(o, pid);
-	}
-}
-
 /*
- * The fast start, nsctl_spawn(): when the parent has nothing to do between
- * the child's start and its exec (no handshake, no --init, no time
- * namespace: its offsets must be written before anyone enters it), and the
- * child's steps are all ones the library makes with system calls alone,
- * the child shares the parent's memory until it execs, on a stack of its
- * own (CLONE_VM | CLONE_VFORK, as posix_spawn does).  A forked child
- * re-faults every page it touches before its exec: about 8% of a
- * 'nsctl run true'.  The other steps (loopback, root, proc, working
- * directory, credentials) call into glibc, and take the forked start.
+ * One start, nsctl_spawn(), which picks the cheapest way.  When the library's
+ * own steps are all the child needs (no loopback, root, proc, working
+ * directory, credentials, --init: those call into glibc, in the child step),
+ * and nothing is done by the parent in between, the child shares the
+ * parent's memory until it execs, on a stack of its own (CLONE_VM |
+ * CLONE_VFORK, as posix_spawn does): a forked child re-faults every page it
+ * touches before its exec, about 8% of a 'nsctl run true'.
  */
 /*
  * Is "/" the root of a mount?  Not in a chroot: there the propagation of the
@@ -194,28 +162,31 @@ static bool spawn_can_start(const struct create_options *o)
 }
 
 /* The child's PID (its pidfd in *PIDFD); on failure, say which step failed and exit. */
-static pid_t start_spawn(const struct create_options *o, const struct nsctl_signal_state *saved,
-			 int *pidfd)
+static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 {
-	struct nsctl_spawn_attr *attr = NULL;
+	const struct create_options *o = run->o;
+	struct nsctl_spawn_attr *attr = cli_spawn_attr_new();
 	struct nsctl_spawn_report report;
 	pid_t pid;
 	int r;
 
-	r = nsctl_spawn_attr_new(&attr);
+	r = nsctl_spawn_attr_set_types(attr, o->types);
 	if (r >= 0)
-		r = nsctl_spawn_attr_set_types(attr, o->types);
-	if (r >= 0)
-		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
-	if (r >= 0)
-		r = nsctl_spawn_attr_set_signals(attr, saved);
-	if (r >= 0)
+		r = nsctl_spawn_attr_set_cgroup(attr, o->cgroup_fd);
+	if (r >= 0 && need_parent_step(o))
+		r = nsctl_spawn_attr_set_parent_step(attr, prepare_child, run);
+	/* The child step does the rest itself (create_setup_inside, create_exec). */
+	if (r >= 0 && child_step)
+		r = nsctl_spawn_attr_set_child_step(attr, run_child, run);
+	if (r >= 0 && !child_step)
+		r = nsctl_spawn_attr_set_signals(attr, run->saved);
+	if (r >= 0 && !child_step)
 		r = nsctl_spawn_attr_set_new_session(attr, o->new_session);
-	if (r >= 0)
+	if (r >= 0 && !child_step)
 		r = nsctl_spawn_attr_set_propagation(attr, o->propagation);
-	if (r >= 0)
+	if (r >= 0 && !child_step)
 		r = nsctl_spawn_attr_set_uts_names(attr, o->hostname, o->domainname);
-	if (r >= 0)
+	if (r >= 0 && !child_step)
 		r = o->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
 				: nsctl_spawn_attr_set_keep_fds(attr, o->keep.fds, o->keep.n);
 	if (r < 0) {
@@ -226,11 +197,21 @@ static pid_t start_spawn(const struct create_options *o, const struct nsctl_sign
 	nsctl_spawn_attr_free(attr);
 	if (pid >= 0)
 		return pid;
+	/* Pins made by the parent step, for a PROGRAM that is not reached after all. */
+	cli_pins_take_back(&run->pins);
 	switch (report.step) {
 	case NSCTL_SPAWN_STEP_CLONE:
 		/* No child: /proc/self/ns readable again, for create_fail()'s look at the types. */
 		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
 		create_fail(o, report.err, "clone()");
+	case NSCTL_SPAWN_STEP_PARENT:
+		/* prepare_child() said why; the child is gone, and so are the pins. */
+		exit(EXIT_EXEC_FAILED);
+	case NSCTL_SPAWN_STEP_TIME:
+		cli_fail(report.err, "cannot enter the new time namespace");
+	case NSCTL_SPAWN_STEP_CGROUP:
+		cli_fail(report.err, "--into-cgroup '%s': cannot move the child there",
+			 o->cgroup_dir);
 	case NSCTL_SPAWN_STEP_HOSTNAME:
 		cli_fail(report.err, "--hostname '%s': cannot set it", o->hostname);
 	case NSCTL_SPAWN_STEP_DOMAINNAME:
@@ -246,9 +227,8 @@ int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
 	struct nsctl_signal_state saved;
-	int sock[2] = { -1, -1 }, pidfd = -1, wstatus, r, failed[2] = { -1, -1 };
-	struct cli_pins pins;
-	bool sync, spawn;
+	struct run_start run = { .init_report = { -1, -1 } };
+	int pidfd = -1, wstatus, r, failed[2] = { -1, -1 };
 	pid_t pid;
 	char msg;
 
@@ -257,10 +237,9 @@ int cmd_run(int argc, char **argv)
 		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
 		return 0;
 	}
-	sync = need_sync(&o);
-	/* A time namespace without offsets (which would need the handshake) is clone3()'s too. */
-	spawn = !sync && !o.init && spawn_can_start(&o);
-	cli_pins_init(&pins);
+	run.o = &o;
+	run.saved = &saved;
+	cli_pins_init(&run.pins);
 	/*
 	 * The pins are made once the child exists, and PROGRAM may still fail to
 	 * start after that (--root, --wd, --mount-proc, PROGRAM not found): the
@@ -272,23 +251,8 @@ int cmd_run(int argc, char **argv)
 			cli_fail(-errno, "pipe2");
 		cli_failure_fd = failed[1];
 	}
-	/*
-	 * sock[0] is the parent's end, sock[1] the child's.  A conversation (the
-	 * handshake, --init's report) needs a socket pair; the lifeline alone is
-	 * a pipe, cheaper to make, whose read end the child holds: it sees EOF
-	 * when nsctl dies.  nsctl_spawn() makes its own.
-	 */
-	if (sync || o.init) {
-		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
-			cli_fail(-errno, "socketpair");
-	} else if (!spawn) {
-		int line[2];
-
-		if (pipe2(line, O_CLOEXEC) < 0)
-			cli_fail(-errno, "pipe2");
-		sock[0] = line[1];
-		sock[1] = line[0];
-	}
+	if (o.init && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, run.init_report) < 0)
+		cli_fail(-errno, "socketpair");
 	/* Blocked before the child exists, so no signal for it is lost in between. */
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
@@ -308,54 +272,28 @@ int cmd_run(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	if (spawn)
-		pid = start_spawn(&o, &saved, &pidfd);
-	else
-		pid = nsctl_clone(
-		    nsctl_types_to_clone_flags(o.types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)),
-		    o.cgroup_fd, &pidfd);
-	if (pid == 0) {
-		close(sock[0]);
-		run_child(&o, sock[1], sync, &saved);
-	}
-	close_fdp(&sock[1]);
+	pid = start(&run, o.init || !spawn_can_start(&o), &pidfd);
 	cli_failure_fd = -1;
 	close_fdp(&failed[1]);
-	if (pid < 0)
-		create_fail(&o, pid, "clone()");
+	close_fdp(&run.init_report[1]);
 	close_fdp(&o.cgroup_fd);
-	if (sync) {
-		ssize_t n;
-
-		do
-			n = read(sock[0], &msg, 1);
-		while (n < 0 && errno == EINTR);
-		/* No "ready": the child failed on its own and said why; end as it did. */
-		if (n == 1) {
-			prepare_child(&o, pid, pidfd, &pins);
-			msg = MSG_GO;
-			if (send_all(sock[0], &msg, 1) < 0) {
-				cli_pins_take_back(&pins);
-				abandon(pid, pidfd, -errno, "cannot start the child");
-			}
-		}
-	}
-	r = nsctl_supervise(pid, pidfd, &wstatus);
+	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
 	if (r < 0) {
-		cli_pins_take_back(&pins);
+		cli_pins_take_back(&run.pins);
 		abandon(pid, pidfd, r, "waiting for the child");
 	}
 	if (failed[0] >= 0 && read(failed[0], &msg, 1) == 1)
-		cli_pins_take_back(&pins);
+		cli_pins_take_back(&run.pins);
 	close_fdp(&failed[0]);
 	if (o.init) {
 		int status;
 
 		/* The init's report of PROGRAM, if it got that far: a death by signal included. */
-		if (recv(sock[0], &status, sizeof(status), MSG_DONTWAIT) == (ssize_t)sizeof(status))
+		if (recv(run.init_report[0], &status, sizeof(status), MSG_DONTWAIT) ==
+		    (ssize_t)sizeof(status))
 			wstatus = status;
 	}
 	close_fdp(&pidfd);
-	close_fdp(&sock[0]);
+	close_fdp(&run.init_report[0]);
 	cli_exit_like(wstatus);
 }

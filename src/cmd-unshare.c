@@ -45,16 +45,26 @@ static _Noreturn void keep_pins(int sock, struct cli_pins *pins)
  * leaves a keeper of them behind (its own child, so that PROGRAM never gets
  * a child it did not start), which ends when PROGRAM starts.
  */
-static _Noreturn void helper(const struct create_options *o, pid_t caller, int sock)
+struct helper_request {
+	const struct create_options *o;
+	pid_t caller;
+	int sock;        /* the helper's end of the socket pair */
+	int caller_sock; /* the caller's: closed in the helper, or its EOF would never come */
+};
+
+/* nsctl_spawn()'s child step: the helper runs in a copy of the caller, dying with it. */
+static int helper(void *userdata)
 {
+	const struct helper_request *request = userdata;
+	const struct create_options *o = request->o;
+	pid_t caller = request->caller;
+	int sock = request->sock;
 	struct cli_pins pins;
 	pid_t keeper;
 	char msg;
 	int r;
 
-	r = nsctl_child_die_with_parent(-1);
-	if (r < 0)
-		cli_fail(r, "cannot arrange to die with nsctl");
+	close(request->caller_sock);
 	/* EOF: the caller failed before unshare() and said why. */
 	if (read(sock, &msg, 1) != 1)
 		_exit(EXIT_EXEC_FAILED);
@@ -77,7 +87,30 @@ static _Noreturn void helper(const struct create_options *o, pid_t caller, int s
 	}
 	if (keeper == 0)
 		keep_pins(sock, &pins);
-	_exit(EXIT_SUCCESS);
+	return EXIT_SUCCESS;
+}
+
+/* The helper, started outside the new namespaces, dying with nsctl: its PID. */
+static pid_t helper_start(const struct create_options *o, pid_t caller, const int sock[2])
+{
+	struct helper_request request = {
+		.o = o, .caller = caller, .sock = sock[1], .caller_sock = sock[0]
+	};
+	struct nsctl_spawn_attr *attr = cli_spawn_attr_new();
+	struct nsctl_spawn_report report;
+	pid_t pid;
+	int r;
+
+	r = nsctl_spawn_attr_set_child_step(attr, helper, &request);
+	if (r < 0) {
+		nsctl_spawn_attr_free(attr);
+		cli_fail(r, "cannot start the helper process");
+	}
+	pid = nsctl_spawn(attr, NULL, NULL, NULL, &report);
+	nsctl_spawn_attr_free(attr);
+	if (pid < 0)
+		cli_fail(pid, "cannot start the helper process");
+	return pid;
 }
 
 /* Let the helper do its part, and wait for it; its failure is ours. */
@@ -128,13 +161,7 @@ int cmd_unshare(int argc, char **argv)
 
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0)
 			cli_fail(-errno, "socketpair");
-		helper_pid = fork();
-		if (helper_pid < 0)
-			cli_fail(-errno, "cannot start the helper process");
-		if (helper_pid == 0) {
-			close(sock[0]);
-			helper(&o, caller, sock[1]);
-		}
+		helper_pid = helper_start(&o, caller, sock);
 		close(sock[1]);
 	}
 	if (unshare((int)nsctl_types_to_clone_flags(o.types)) < 0)

@@ -50,9 +50,8 @@ load helpers
     # Every function the library imports is on this list of the ones that can
     # neither print nor end the process: a new import (fwrite, dprintf, exit,
     # syslog...) fails here until it is looked at, so no printing call can slip by
-    # under a name nobody thought to forbid.  raise() is the documented death
-    # of nsctl_child_die_with_parent()'s orphan and the SIGSTOP of a stopped
-    # child's supervisor; write() is checked below.
+    # under a name nobody thought to forbid.  raise() is the SIGSTOP of a
+    # stopped child's supervisor; write() is checked below.
     allowed="_ITM_deregisterTMCloneTable _ITM_registerTMCloneTable __cxa_finalize
         __environ environ __errno_location __getdelim __gmon_start__ __isoc99_sscanf
         __libc_current_sigrtmin __snprintf_chk __stack_chk_fail __memcpy_chk __memset_chk
@@ -65,7 +64,7 @@ load helpers
         ioctl kill mkdir mkdirat mount umount2 open open64 openat openat64 opendir poll
         posix_spawnp prctl pthread_create unshare pthread_join raise read readdir readdir64 readlink
         readlinkat recv recvmsg send sendmsg sendto setdomainname sethostname setns sigaction
-        sigaddset sigdelset sigemptyset sigfillset signalfd sigprocmask sigwaitinfo socket
+        sigaddset sigdelset sigemptyset sigfillset signalfd sigprocmask sigwaitinfo socket socketpair
         bcmp memchr memcmp memcpy memmove memset strchr strcmp strcspn strlen strncmp strnlen
         strcpy strrchr strspn strstr strtol strtoll strtoul strtoull syscall sysconf unlinkat unlink
         waitid waitpid write mmap mmap64 munmap mprotect clone getenv sigismember strchrnul getrandom pipe2 dup dup3 fchdir chroot statx

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Unit tests of lib/create.c: clone into namespaces and a cgroup, and the init's reaping. */
+/* Unit tests of lib/create.c: cgroup v2 directories, and the one writer of cgroup.procs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,53 +16,26 @@
 
 #include "nsctl.h"
 
-static ino_t ns_inode(pid_t pid, const char *name)
+/* A child step that waits to be killed. */
+static int wait_forever(void *userdata)
 {
-	char path[64];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid, name);
-	if (stat(path, &st) < 0)
-		return 0;
-	return st.st_ino;
+	pause();
+	return 0;
 }
 
-static void test_clone_new_uts(void **state)
+/* A child that waits, started by nsctl_spawn(): its PID. */
+static pid_t start_waiting_child(void)
 {
-	int pidfd = -1, go[2], wstatus;
+	struct nsctl_spawn_attr *attr = NULL;
 	pid_t pid;
-	char c;
 
-	if (geteuid() != 0) {
-		skip();
-		return;
-	}
-	assert_int_equal(pipe(go), 0);
-	pid = nsctl_clone(CLONE_NEWUTS | CLONE_NEWIPC, -1, &pidfd);
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		close(go[1]);
-		_exit(read(go[0], &c, 1) == 1 ? 5 : 6);
-	}
-	close(go[0]);
-	assert_true(pidfd >= 0);
-	assert_int_not_equal(ns_inode(pid, "uts"), ns_inode(getpid(), "uts"));
-	assert_int_not_equal(ns_inode(pid, "ipc"), ns_inode(getpid(), "ipc"));
-	assert_int_equal(ns_inode(pid, "net"), ns_inode(getpid(), "net"));
-	assert_int_equal(write(go[1], "g", 1), 1);
-	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
-	assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 5);
-	close(go[1]);
-	close(pidfd);
-}
-
-static void test_clone_bad_flags(void **state)
-{
-	int pidfd = 42;
-
-	assert_int_equal(nsctl_clone(CLONE_VM, -1, &pidfd), -EINVAL);
-	assert_int_equal(nsctl_clone(CLONE_NEWUTS | CLONE_THREAD, -1, &pidfd), -EINVAL);
-	assert_int_equal(pidfd, 42);
+	assert_int_equal(nsctl_spawn_attr_new(&attr), 0);
+	assert_int_equal(nsctl_spawn_attr_set_die_with_parent(attr, true), 0);
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, wait_forever, NULL), 0);
+	pid = nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
+	assert_true(pid > 0);
+	return pid;
 }
 
 static void test_cgroup_open(void **state)
@@ -94,7 +67,7 @@ static int cgroup2_root(char *buf, size_t size)
 	return found;
 }
 
-static void test_clone_into_cgroup(void **state)
+static void test_cgroup_attach(void **state)
 {
 	char root[256], dir[512], path[64], line[600], want[600];
 	int fd, wstatus;
@@ -109,12 +82,8 @@ static void test_clone_into_cgroup(void **state)
 	assert_int_equal(mkdir(dir, 0755), 0);
 	fd = nsctl_cgroup_open(dir);
 	assert_true(fd >= 0);
-	pid = nsctl_clone(0, fd, NULL);
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		pause();
-		_exit(0);
-	}
+	pid = start_waiting_child();
+	assert_int_equal(nsctl_cgroup_attach(fd, pid), 0);
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)pid);
 	f = fopen(path, "r");
 	assert_non_null(f);
@@ -130,53 +99,11 @@ static void test_clone_into_cgroup(void **state)
 	assert_string_equal(line, want);
 }
 
-static void test_reap_as_init(void **state)
-{
-	struct nsctl_signal_state saved;
-	int wstatus = -1, outer;
-	pid_t init;
-
-	if (geteuid() != 0) {
-		skip();
-		return;
-	}
-	assert_int_equal(nsctl_signals_block(&saved), 0);
-	init = nsctl_clone(CLONE_NEWPID, -1, NULL);
-	assert_true(init >= 0);
-	if (init == 0) {
-		pid_t program = fork();
-
-		if (program == 0) {
-			/* A child that ends unwaited for, then PROGRAM dies of SIGUSR1. */
-			if (fork() == 0)
-				_exit(0);
-			nsctl_signals_restore(&saved);
-			pause();
-			_exit(1);
-		}
-		if (nsctl_reap_as_init(program, &wstatus) < 0)
-			_exit(100);
-		/* PROGRAM's unwaited child was reaped too: nothing left to wait for. */
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			_exit(101);
-		_exit(WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 102);
-	}
-	usleep(50000);
-	/* A signal to the init is passed on to PROGRAM. */
-	kill(init, SIGUSR1);
-	assert_int_equal(waitpid(init, &outer, 0), init);
-	assert_int_equal(nsctl_signals_restore(&saved), 0);
-	assert_true(WIFEXITED(outer));
-	assert_int_equal(WEXITSTATUS(outer), SIGUSR1);
-	assert_int_equal(nsctl_reap_as_init(0, &wstatus), -EINVAL);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_clone_new_uts), cmocka_unit_test(test_clone_bad_flags),
-		cmocka_unit_test(test_cgroup_open),   cmocka_unit_test(test_clone_into_cgroup),
-		cmocka_unit_test(test_reap_as_init),
+		cmocka_unit_test(test_cgroup_open),
+		cmocka_unit_test(test_cgroup_attach),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

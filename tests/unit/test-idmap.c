@@ -140,11 +140,41 @@ static bool chrooted(void)
 	       !(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
 }
 
+static struct nsctl_idmap map_uids, map_gids;
+
+/* The parent step: the maps, written while the child waits in its new user namespace. */
+static int write_maps(pid_t pid, int pidfd, void *userdata)
+{
+	return nsctl_user_maps_write(pid, &map_uids, &map_gids, NSCTL_SETGROUPS_DENY);
+}
+
+/* The child step: what the kernel shows of its maps, down the pipe USERDATA. */
+static int read_maps(void *userdata)
+{
+	int out = *(const int *)userdata;
+	char buf[256];
+	size_t n = 0;
+	FILE *f;
+
+	for (const char *p = "/proc/self/uid_map\0/proc/self/gid_map\0/proc/self/setgroups\0"; *p;
+	     p += strlen(p) + 1) {
+		f = fopen(p, "r");
+		if (!f)
+			return 2;
+		n += fread(buf + n, 1, sizeof(buf) - 1 - n, f);
+		fclose(f);
+	}
+	if (write(out, buf, n) != (ssize_t)n)
+		return 3;
+	return 0;
+}
+
 static void test_write_maps(void **state)
 {
-	static struct nsctl_idmap uids, gids;
 	struct nsctl_idmap_range u = { 0, 100000, 1000 }, g = { 0, 200000, 10 };
-	int go[2], out[2];
+	struct nsctl_spawn_attr *attr = NULL;
+	struct nsctl_spawn_report report;
+	int out[2], wstatus;
 	char buf[256] = { 0 };
 	pid_t pid;
 
@@ -152,49 +182,25 @@ static void test_write_maps(void **state)
 		skip();
 		return;
 	}
-	memset(&uids, 0, sizeof(uids));
-	memset(&gids, 0, sizeof(gids));
-	nsctl_idmap_add(&uids, &u);
-	nsctl_idmap_add(&gids, &g);
-	assert_int_equal(pipe(go), 0);
+	memset(&map_uids, 0, sizeof(map_uids));
+	memset(&map_gids, 0, sizeof(map_gids));
+	nsctl_idmap_add(&map_uids, &u);
+	nsctl_idmap_add(&map_gids, &g);
 	assert_int_equal(pipe(out), 0);
-	pid = nsctl_clone(CLONE_NEWUSER, -1, NULL);
+	assert_int_equal(nsctl_spawn_attr_new(&attr), 0);
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_USER)), 0);
+	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, write_maps, NULL), 0);
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, read_maps, &out[1]), 0);
+	pid = nsctl_spawn(attr, NULL, NULL, NULL, &report);
+	nsctl_spawn_attr_free(attr);
+	close(out[1]);
 	if (pid == -EPERM && chrooted()) {
 		print_message("# the kernel refuses a new user namespace to a chrooted caller\n");
-		close(go[0]);
-		close(go[1]);
 		close(out[0]);
-		close(out[1]);
 		skip();
 	}
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		char c;
-		FILE *f;
-		size_t n = 0;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(1);
-		for (const char *p =
-			 "/proc/self/uid_map\0/proc/self/gid_map\0/proc/self/setgroups\0";
-		     *p; p += strlen(p) + 1) {
-			f = fopen(p, "r");
-			if (!f)
-				_exit(2);
-			n += fread(buf + n, 1, sizeof(buf) - 1 - n, f);
-			fclose(f);
-		}
-		if (write(out[1], buf, n) != (ssize_t)n)
-			_exit(3);
-		_exit(0);
-	}
-	close(go[0]);
-	close(out[1]);
-	assert_int_equal(nsctl_user_maps_write(pid, &uids, &gids, NSCTL_SETGROUPS_DENY), 0);
-	assert_int_equal(write(go[1], "g", 1), 1);
+	assert_true(pid > 0);
 	assert_true(read(out[0], buf, sizeof(buf) - 1) > 0);
-	int wstatus;
 	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
 	assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
 	/* The kernel shows the lines with its own padding: compare the numbers. */
@@ -206,7 +212,6 @@ static void test_write_maps(void **state)
 	assert_int_equal(e, 200000);
 	assert_int_equal(f, 10);
 	assert_string_equal(word, "deny");
-	close(go[1]);
 	close(out[0]);
 }
 

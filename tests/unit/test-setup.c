@@ -115,9 +115,23 @@ static void test_time_offset_parse(void **state)
 	assert_int_equal(s, 7);
 }
 
-/* Run BODY in a child in new namespaces FLAGS; it returns 0 for success. */
-static void in_child(unsigned long flags, int (*body)(void))
+struct body_request {
+	int (*body)(void);
+};
+
+/* nsctl_spawn()'s child step: the body, whose return is the child's status. */
+static int run_body(void *userdata)
 {
+	const struct body_request *request = userdata;
+
+	return request->body();
+}
+
+/* Run BODY in a child in new namespaces TYPES (NSCTL_TYPE_BIT); it returns 0 for success. */
+static void in_child(unsigned types, int (*body)(void))
+{
+	struct body_request request = { .body = body };
+	struct nsctl_spawn_attr *attr = NULL;
 	int wstatus;
 	pid_t pid;
 
@@ -125,10 +139,12 @@ static void in_child(unsigned long flags, int (*body)(void))
 		skip();
 		return;
 	}
-	pid = nsctl_clone(flags, -1, NULL);
-	assert_true(pid >= 0);
-	if (pid == 0)
-		_exit(body());
+	assert_int_equal(nsctl_spawn_attr_new(&attr), 0);
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, types), 0);
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, run_body, &request), 0);
+	pid = nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
+	assert_true(pid > 0);
 	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
 	assert_true(WIFEXITED(wstatus));
 	assert_int_equal(WEXITSTATUS(wstatus), 0);
@@ -152,7 +168,7 @@ static int loopback_body(void)
 
 static void test_loopback(void **state)
 {
-	in_child(CLONE_NEWNET, loopback_body);
+	in_child(NSCTL_TYPE_BIT(NSCTL_TYPE_NET), loopback_body);
 }
 
 static int names_body(void)
@@ -173,7 +189,7 @@ static void test_names(void **state)
 	char before[128], after[128];
 
 	gethostname(before, sizeof(before));
-	in_child(CLONE_NEWUTS, names_body);
+	in_child(NSCTL_TYPE_BIT(NSCTL_TYPE_UTS), names_body);
 	gethostname(after, sizeof(after));
 	assert_string_equal(before, after);
 }
@@ -210,7 +226,7 @@ static int proc_body(void)
 
 static void test_proc_mount(void **state)
 {
-	in_child(CLONE_NEWNS | CLONE_NEWPID, proc_body);
+	in_child(NSCTL_TYPE_BIT(NSCTL_TYPE_MNT) | NSCTL_TYPE_BIT(NSCTL_TYPE_PID), proc_body);
 }
 
 static int offsets_body(void)

@@ -324,6 +324,156 @@ static void test_cgroup(void **state)
 	nsctl_spawn_attr_free(attr);
 }
 
+/* What the parent step saw of the child, and what it answers. */
+struct parent_step_check {
+	unsigned long child_uts; /* the inode of the child's uts namespace, when it ran */
+	int answer;
+	int calls;
+};
+
+static int parent_step(pid_t pid, int pidfd, void *userdata)
+{
+	struct parent_step_check *check = userdata;
+
+	check->calls++;
+	check->child_uts = ns_ino(pid, "uts");
+	assert_true(pidfd >= 0);
+	return check->answer;
+}
+
+/* The parent step runs with the child in its namespaces; its error stops the child. */
+static void test_parent_step(void **state)
+{
+	struct nsctl_spawn_attr *attr = new_attr();
+	struct parent_step_check check = { 0 };
+	struct nsctl_spawn_report report;
+	int before;
+
+	if (geteuid() != 0) {
+		nsctl_spawn_attr_free(attr);
+		skip();
+	}
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_UTS)), 0);
+	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, parent_step, &check), 0);
+	assert_int_equal(nsctl_spawn_attr_set_uts_names(attr, "after-step", NULL), 0);
+	assert_int_equal(
+	    spawn_and_wait(attr, (char *[]){ "sh", "-c", "[ \"$(uname -n)\" = after-step ]", NULL },
+			   &report),
+	    0);
+	assert_int_equal(check.calls, 1);
+	assert_int_not_equal(check.child_uts, ns_ino(getpid(), "uts"));
+	/* A failing step: its error, nothing run, the child reaped, no fd left open. */
+	before = count_fds();
+	check.answer = -EPERM;
+	assert_int_equal(nsctl_spawn(attr, (char *[]){ "true", NULL }, NULL, NULL, &report),
+			 -EPERM);
+	assert_int_equal(report.step, NSCTL_SPAWN_STEP_PARENT);
+	assert_int_equal(report.err, -EPERM);
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	assert_int_equal(count_fds(), before);
+	nsctl_spawn_attr_free(attr);
+}
+
+/* The offsets of a new time namespace, written by the parent step before the child enters. */
+static int write_offsets(pid_t pid, int pidfd, void *userdata)
+{
+	return nsctl_time_offsets_write(pid, 86400, 0);
+}
+
+static void test_parent_step_time_offsets(void **state)
+{
+	struct nsctl_spawn_attr *attr = new_attr();
+	char own[64];
+	ssize_t n;
+
+	if (geteuid() != 0) {
+		nsctl_spawn_attr_free(attr);
+		skip();
+	}
+	n = readlink("/proc/self/ns/time", own, sizeof(own) - 1);
+	assert_true(n > 0);
+	own[n] = '\0';
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)), 0);
+	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, write_offsets, NULL), 0);
+	assert_int_equal(
+	    spawn_and_wait(attr,
+			   (char *[]){ "sh", "-c",
+				       "[ \"$(readlink /proc/self/ns/time)\" != \"$0\" ] && "
+				       "grep -q '^monotonic  *86400 ' /proc/self/timens_offsets",
+				       own, NULL },
+			   NULL),
+	    0);
+	nsctl_spawn_attr_free(attr);
+}
+
+/* A new time namespace without a step: PROGRAM in it, ours as it was (time_for_children too). */
+static void test_time_namespace_restores_ours(void **state)
+{
+	struct nsctl_spawn_attr *attr = new_attr();
+	char own[64], children[64];
+	ssize_t n;
+
+	if (geteuid() != 0) {
+		nsctl_spawn_attr_free(attr);
+		skip();
+	}
+	n = readlink("/proc/self/ns/time", own, sizeof(own) - 1);
+	assert_true(n > 0);
+	own[n] = '\0';
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)), 0);
+	assert_int_equal(
+	    spawn_and_wait(attr,
+			   (char *[]){ "sh", "-c",
+				       "[ \"$(readlink /proc/self/ns/time)\" != \"$0\" ] && "
+				       "[ \"$(readlink /proc/self/ns/time)\" = "
+				       "\"$(readlink /proc/self/ns/time_for_children)\" ]",
+				       own, NULL },
+			   NULL),
+	    0);
+	n = readlink("/proc/thread-self/ns/time_for_children", children, sizeof(children) - 1);
+	assert_true(n > 0);
+	children[n] = '\0';
+	assert_string_equal(children, own);
+	nsctl_spawn_attr_free(attr);
+}
+
+static int child_step(void *userdata)
+{
+	sigset_t mask;
+
+	/* The caller's mask, as it was at nsctl_spawn(): SIGUSR2 blocked. */
+	if (sigprocmask(SIG_BLOCK, NULL, &mask) < 0 || sigismember(&mask, SIGUSR2) != 1)
+		return 2;
+	return *(const int *)userdata;
+}
+
+/* A child step in place of the exec: no ARGV, its return is the child's status. */
+static void test_child_step(void **state)
+{
+	struct nsctl_spawn_attr *attr = new_attr();
+	sigset_t usr2, old;
+	int status = 42, wstatus, before = count_fds();
+	pid_t pid;
+
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	assert_int_equal(sigprocmask(SIG_BLOCK, &usr2, &old), 0);
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, child_step, &status), 0);
+	assert_int_equal(nsctl_spawn_attr_set_die_with_parent(attr, true), 0);
+	pid = nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+	assert_true(WIFEXITED(wstatus));
+	assert_int_equal(WEXITSTATUS(wstatus), 42);
+	assert_int_equal(count_fds(), before);
+	assert_int_equal(sigprocmask(SIG_SETMASK, &old, NULL), 0);
+	/* Without a child step, ARGV is needed. */
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, NULL, NULL), 0);
+	assert_int_equal(nsctl_spawn(attr, NULL, NULL, NULL, NULL), -EINVAL);
+	nsctl_spawn_attr_free(attr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -334,6 +484,10 @@ int main(void)
 		cmocka_unit_test(test_keep_fds),
 		cmocka_unit_test(test_namespaces_and_signals),
 		cmocka_unit_test(test_cgroup),
+		cmocka_unit_test(test_parent_step),
+		cmocka_unit_test(test_parent_step_time_offsets),
+		cmocka_unit_test(test_time_namespace_restores_ours),
+		cmocka_unit_test(test_child_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

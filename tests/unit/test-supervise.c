@@ -67,7 +67,7 @@ static void test_exit_code(void **state)
 	int pidfd, wstatus = -1;
 	pid_t pid = start_with(NULL, exit_seven, &saved, &pidfd);
 
-	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
+	assert_int_equal(nsctl_child_supervise(pid, pidfd, 0, &wstatus), 0);
 	assert_true(WIFEXITED(wstatus));
 	assert_int_equal(WEXITSTATUS(wstatus), 7);
 	assert_int_equal(nsctl_signals_restore(&saved), 0);
@@ -82,7 +82,7 @@ static void test_killed_and_without_pidfd(void **state)
 
 	close(pidfd);
 	kill(pid, SIGTERM);
-	assert_int_equal(nsctl_supervise(pid, -1, &wstatus), 0);
+	assert_int_equal(nsctl_child_supervise(pid, -1, 0, &wstatus), 0);
 	assert_true(WIFSIGNALED(wstatus));
 	assert_int_equal(WTERMSIG(wstatus), SIGTERM);
 	nsctl_signals_restore(&saved);
@@ -99,7 +99,7 @@ static void test_forwards_signals(void **state)
 	 * once: the child may not have unblocked it yet, and must still get it.
 	 */
 	kill(getpid(), SIGUSR1);
-	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
+	assert_int_equal(nsctl_child_supervise(pid, pidfd, 0, &wstatus), 0);
 	assert_true(WIFEXITED(wstatus));
 	assert_int_equal(WEXITSTATUS(wstatus), 42);
 	nsctl_signals_restore(&saved);
@@ -116,7 +116,7 @@ static void test_sigchld_ignored_by_caller(void **state)
 	/* A caller that ignores SIGCHLD would have its children reaped by the kernel. */
 	signal(SIGCHLD, SIG_IGN);
 	pid = start_with(NULL, exit_seven, &saved, &pidfd);
-	assert_int_equal(nsctl_supervise(pid, pidfd, &wstatus), 0);
+	assert_int_equal(nsctl_child_supervise(pid, pidfd, 0, &wstatus), 0);
 	assert_int_equal(WEXITSTATUS(wstatus), 7);
 	assert_int_equal(nsctl_signals_restore(&saved), 0);
 	sigaction(SIGCHLD, NULL, &old);
@@ -129,49 +129,40 @@ static void test_bad_arguments(void **state)
 {
 	int wstatus;
 
-	assert_int_equal(nsctl_supervise(0, -1, &wstatus), -EINVAL);
-	assert_int_equal(nsctl_supervise(1, -1, NULL), -EINVAL);
+	assert_int_equal(nsctl_child_supervise(0, -1, 0, &wstatus), -EINVAL);
+	assert_int_equal(nsctl_child_supervise(1, -1, 0, NULL), -EINVAL);
 	assert_int_equal(nsctl_signals_block(NULL), -EINVAL);
 	assert_int_equal(nsctl_signals_restore(NULL), -EINVAL);
 }
 
-/*
- * A middle process starts a grandchild and dies; the grandchild must die too.
- * With PARENT_GONE_FIRST the grandchild arms its death signal only once the
- * middle one is gone (it has been reparented to us): then only the lifeline
- * pipe can tell it.
- */
-static void check_dies_with_parent(bool parent_gone_first)
+/* A child step that waits to be killed. */
+static int wait_to_be_killed(void *userdata)
 {
-	int lifeline[2], wstatus;
+	pause();
+	return 0;
+}
+
+/* A middle process starts a grandchild (dying with its parent) and dies; the grandchild too. */
+static void test_dies_with_parent(void **state)
+{
+	int wstatus;
 	pid_t middle, grandchild;
 
 	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
-	assert_int_equal(pipe2(lifeline, O_CLOEXEC), 0);
 	middle = fork();
 	assert_true(middle >= 0);
 	if (middle == 0) {
-		pid_t parent = getpid(), pid = fork();
+		struct nsctl_spawn_attr *attr = NULL;
 
-		if (pid == 0) {
-			int i;
-
-			close(lifeline[1]);
-			/* At most 10 s: then it exits 0, failing the test. */
-			for (i = 0; parent_gone_first && getppid() == parent; i++) {
-				if (i == 10000)
-					_exit(0);
-				usleep(1000);
-			}
-			nsctl_child_die_with_parent(lifeline[0]);
-			pause();
-			_exit(0);
-		}
+		if (nsctl_spawn_attr_new(&attr) < 0 ||
+		    nsctl_spawn_attr_set_die_with_parent(attr, true) < 0 ||
+		    nsctl_spawn_attr_set_child_step(attr, wait_to_be_killed, NULL) < 0 ||
+		    nsctl_spawn(attr, NULL, NULL, NULL, NULL) < 0)
+			_exit(1);
 		_exit(0);
 	}
-	close(lifeline[0]);
-	close(lifeline[1]);
-	assert_int_equal(waitpid(middle, NULL, 0), middle);
+	assert_int_equal(waitpid(middle, &wstatus, 0), middle);
+	assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
 	/* The grandchild was reparented to us, the subreaper, and must be killed. */
 	grandchild = waitpid(-1, &wstatus, 0);
 	assert_true(grandchild > 0);
@@ -180,14 +171,56 @@ static void check_dies_with_parent(bool parent_gone_first)
 	prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 
-static void test_dies_with_parent(void **state)
+static struct nsctl_signal_state init_saved;
+
+/* PID 1 of a new PID namespace: PROGRAM leaves an orphan, then dies of SIGUSR1. */
+static int init_main(void *userdata)
 {
-	check_dies_with_parent(false);
+	int wstatus = -1;
+	pid_t program = fork();
+
+	if (program == 0) {
+		/* A child that ends unwaited for, then PROGRAM waits for its signal. */
+		if (fork() == 0)
+			_exit(0);
+		nsctl_signals_restore(&init_saved);
+		pause();
+		_exit(1);
+	}
+	if (nsctl_child_supervise(program, -1, NSCTL_SUPERVISE_REAP_ALL, &wstatus) < 0)
+		return 100;
+	/* PROGRAM's unwaited child was reaped too: nothing left to wait for. */
+	if (waitpid(-1, NULL, WNOHANG) > 0)
+		return 101;
+	return WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 102;
 }
 
-static void test_dies_with_parent_that_died_first(void **state)
+static void test_reap_all_as_init(void **state)
 {
-	check_dies_with_parent(true);
+	struct nsctl_spawn_attr *attr = NULL;
+	int wstatus = -1, outer;
+	pid_t init;
+
+	if (geteuid() != 0) {
+		skip();
+		return;
+	}
+	assert_int_equal(nsctl_signals_block(&init_saved), 0);
+	assert_int_equal(nsctl_spawn_attr_new(&attr), 0);
+	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_PID)), 0);
+	assert_int_equal(nsctl_spawn_attr_set_child_step(attr, init_main, NULL), 0);
+	init = nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
+	assert_true(init > 0);
+	usleep(50000);
+	/* A signal to the init is passed on to PROGRAM. */
+	kill(init, SIGUSR1);
+	assert_int_equal(waitpid(init, &outer, 0), init);
+	assert_int_equal(nsctl_signals_restore(&init_saved), 0);
+	assert_true(WIFEXITED(outer));
+	assert_int_equal(WEXITSTATUS(outer), SIGUSR1);
+	assert_int_equal(nsctl_child_supervise(0, -1, NSCTL_SUPERVISE_REAP_ALL, &wstatus), -EINVAL);
+	assert_int_equal(nsctl_child_supervise(1, -1, 0x80, &wstatus), -EINVAL);
 }
 
 int main(void)
@@ -199,7 +232,7 @@ int main(void)
 		cmocka_unit_test(test_sigchld_ignored_by_caller),
 		cmocka_unit_test(test_bad_arguments),
 		cmocka_unit_test(test_dies_with_parent),
-		cmocka_unit_test(test_dies_with_parent_that_died_first),
+		cmocka_unit_test(test_reap_all_as_init),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
