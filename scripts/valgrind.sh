@@ -57,6 +57,8 @@ cli=(
     "compare --bogus $$ $$" "compare -J -r $$ $$" "compare $$"
     # nsctl_spawn(): valgrind runs its shared-memory child as a copy; errors still reach the parent.
     "run -u true" "run -u --hostname vg sh -c true" "run -u /nonexistent" "run -u /etc/passwd"
+    # Its other starts: a time namespace; a parent step (id maps); a child step (loopback, --init).
+    "run -T true" "run -U -r true" "run -n --loopback true" "run -p --init true"
 )
 for args in "${cli[@]}"; do
     # shellcheck disable=SC2086 # the words of each invocation
