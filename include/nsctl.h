@@ -648,8 +648,10 @@ struct nsctl_spawn_report {
  * any, has been reaped, and REPORT (or NULL) says which step failed.  A time
  * namespace needs clone3() (Linux 5.3) or a parent step: -EOPNOTSUPP
  * without them; where clone3() cannot place the child in a cgroup (before
- * 5.7), the parent moves it before it goes on.  The caller must be
- * single-threaded to create a user namespace, and to have a child step.
+ * 5.7), the parent moves it before it goes on.  A new time namespace
+ * without a step leaves the calling thread's time_for_children at its own
+ * time namespace.  The caller must be single-threaded to create a user
+ * namespace, and to have a child step.
  */
 pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[], char *const envp[],
 		  int *ret_pidfd, struct nsctl_spawn_report *report);

@@ -614,8 +614,10 @@ static pid_t clone3_copy(uint64_t flags, int cgroup_fd, bool vfork, int *pidfd)
  * clone3() makes it, in a copy.  With a new user namespace, the one made here
  * only asks the kernel; the child makes its own in the new user namespace,
  * which must own it.  *RET_OWN is our own time namespace, to go back to after
- * the start (time_for_children_restore).  0, or -errno and nothing changed
- * (EPERM without CAP_SYS_ADMIN: then clone3() makes it).
+ * the start (time_for_children_restore): the calling thread's time_for_children
+ * is its own time namespace again then, whatever it was before.  0, or
+ * -errno (EPERM without CAP_SYS_ADMIN, EUSERS in a multi-threaded process:
+ * then clone3() makes it).
  */
 static int time_for_children_new(int *ret_own)
 {
@@ -624,7 +626,11 @@ static int time_for_children_new(int *ret_own)
 
 	if (own < 0)
 		return negative_errno();
-	if (unshare(CLONE_NEWTIME) < 0) {
+	/*
+	 * Asked first: can we go back?  setns() takes a time namespace only in a
+	 * single-threaded process (EUSERS), and only with CAP_SYS_ADMIN.
+	 */
+	if (setns(own, CLONE_NEWTIME) < 0 || unshare(CLONE_NEWTIME) < 0) {
 		int r = negative_errno();
 
 		close(own);

@@ -381,60 +381,46 @@ static int write_offsets(pid_t pid, int pidfd, void *userdata)
 	return nsctl_time_offsets_write(pid, 86400, 0);
 }
 
-static void test_parent_step_time_offsets(void **state)
+/* The link at PATH, into BUF (64 bytes). */
+static void read_ns_link(const char *path, char *buf)
 {
-	struct nsctl_spawn_attr *attr = new_attr();
-	char own[64];
-	ssize_t n;
+	ssize_t n = readlink(path, buf, 63);
 
-	if (geteuid() != 0) {
-		nsctl_spawn_attr_free(attr);
-		skip();
-	}
-	n = readlink("/proc/self/ns/time", own, sizeof(own) - 1);
 	assert_true(n > 0);
-	own[n] = '\0';
-	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)), 0);
-	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, write_offsets, NULL), 0);
-	assert_int_equal(
-	    spawn_and_wait(attr,
-			   (char *[]){ "sh", "-c",
-				       "[ \"$(readlink /proc/self/ns/time)\" != \"$0\" ] && "
-				       "grep -q '^monotonic  *86400 ' /proc/self/timens_offsets",
-				       own, NULL },
-			   NULL),
-	    0);
-	nsctl_spawn_attr_free(attr);
+	buf[n] = '\0';
 }
 
-/* A new time namespace without a step: PROGRAM in it, ours as it was (time_for_children too). */
-static void test_time_namespace_restores_ours(void **state)
+/*
+ * A new time namespace, PROGRAM in it and ours as it was (time_for_children
+ * too): without a step (made by us first, the exec moves the child in), and
+ * with a parent step that writes its offsets before the child enters it.
+ */
+static void test_time_namespace(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
 	char own[64], children[64];
-	ssize_t n;
+	char *in_it[] = { "sh",
+			  "-c",
+			  "[ \"$(readlink /proc/self/ns/time)\" != \"$0\" ] && "
+			  "[ \"$(readlink /proc/self/ns/time)\" = "
+			  "\"$(readlink /proc/self/ns/time_for_children)\" ] && "
+			  "grep -q \"^monotonic  *$1 \" /proc/self/timens_offsets",
+			  own,
+			  "0",
+			  NULL };
 
 	if (geteuid() != 0) {
 		nsctl_spawn_attr_free(attr);
 		skip();
 	}
-	n = readlink("/proc/self/ns/time", own, sizeof(own) - 1);
-	assert_true(n > 0);
-	own[n] = '\0';
+	read_ns_link("/proc/self/ns/time", own);
 	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)), 0);
-	assert_int_equal(
-	    spawn_and_wait(attr,
-			   (char *[]){ "sh", "-c",
-				       "[ \"$(readlink /proc/self/ns/time)\" != \"$0\" ] && "
-				       "[ \"$(readlink /proc/self/ns/time)\" = "
-				       "\"$(readlink /proc/self/ns/time_for_children)\" ]",
-				       own, NULL },
-			   NULL),
-	    0);
-	n = readlink("/proc/thread-self/ns/time_for_children", children, sizeof(children) - 1);
-	assert_true(n > 0);
-	children[n] = '\0';
+	assert_int_equal(spawn_and_wait(attr, in_it, NULL), 0);
+	read_ns_link("/proc/thread-self/ns/time_for_children", children);
 	assert_string_equal(children, own);
+	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, write_offsets, NULL), 0);
+	in_it[4] = "86400";
+	assert_int_equal(spawn_and_wait(attr, in_it, NULL), 0);
 	nsctl_spawn_attr_free(attr);
 }
 
@@ -485,8 +471,7 @@ int main(void)
 		cmocka_unit_test(test_namespaces_and_signals),
 		cmocka_unit_test(test_cgroup),
 		cmocka_unit_test(test_parent_step),
-		cmocka_unit_test(test_parent_step_time_offsets),
-		cmocka_unit_test(test_time_namespace_restores_ours),
+		cmocka_unit_test(test_time_namespace),
 		cmocka_unit_test(test_child_step),
 	};
 
