@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* nsctl run: PROGRAM as a supervised child in new namespaces, ending as it ends. */
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,17 +12,13 @@
 #include "create-options.h"
 #include "util.h"
 
-#ifndef CLONE_NEWTIME
-#define CLONE_NEWTIME 0x00000080
-#endif
-
 /* What the parent step and the child step of nsctl_spawn() work from. */
 struct run_start {
 	const struct create_options *o;
 	const struct nsctl_signal_state *saved;
 	struct cli_pins pins;
-	int init_report[2]; /* --init: [1] the init's, which writes PROGRAM's wait status; [0] ours
-			     */
+	/* --init: [1] the init's, which writes PROGRAM's wait status there; [0] ours. */
+	int init_report[2];
 };
 
 /* What the parent must do between the child's start and its exec. */
