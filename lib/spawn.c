@@ -394,7 +394,7 @@ static int child_wait_for_parent(struct spawn_context *c)
 		fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/ns/time_for_children",
 				  O_RDONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0 || syscall(SYS_setns, fd, CLONE_NEWTIME) < 0)
-			return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
+			return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME_ENTER, errno);
 		syscall(SYS_close, fd);
 	}
 	return 0;

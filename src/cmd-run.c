@@ -150,9 +150,12 @@ static bool root_is_mount_root(void)
 
 static bool spawn_can_start(const struct create_options *o)
 {
-	/* --kill-child=SIGNAL is set in the forked child; SIGKILL is the spawn's own. */
+	/*
+	 * --kill-child=SIGNAL is set in the child step; SIGKILL is the spawn's
+	 * own.  --keep-caps raises ambient capabilities there too.
+	 */
 	return !o->loopback && !o->root && !o->wd && !o->proc_dir && !o->has_uid && !o->has_gid &&
-	       (!o->kill_signal || o->kill_signal == SIGKILL) &&
+	       !o->keep_caps && (!o->kill_signal || o->kill_signal == SIGKILL) &&
 	       (o->propagation == NSCTL_PROPAGATION_UNCHANGED || root_is_mount_root());
 }
 
@@ -203,6 +206,8 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 		/* prepare_child() said why; the child is gone, and so are the pins. */
 		exit(EXIT_EXEC_FAILED);
 	case NSCTL_SPAWN_STEP_TIME:
+		create_fail(o, report.err, "unshare(CLONE_NEWTIME)");
+	case NSCTL_SPAWN_STEP_TIME_ENTER:
 		cli_fail(report.err, "cannot enter the new time namespace");
 	case NSCTL_SPAWN_STEP_CGROUP:
 		cli_fail(report.err, "--into-cgroup '%s': cannot move the child there",

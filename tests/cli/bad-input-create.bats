@@ -51,13 +51,14 @@ both() {
     both 125 "--uts given twice" "--uts=$TMP/a" "--uts=$TMP/b" true
     both 125 "--mount given twice" -m --mount true
     # A type the kernel lacks, as before Linux 5.6: named, and nothing left running.
-    # (run's child, a process of its own, sees all its /proc/PID/ns: the call is named.)
+    # (run names the call that failed: the start, or with a parent step (pins) the
+    # child's own unshare(CLONE_NEWTIME).)
     without_time_namespace
     bad unshare 125 "unshare(): time namespaces: Operation not supported" -T true
     bad unshare 125 "unshare(): time namespaces: Operation not supported" -T -u true
-    bad run 125 "unshare(CLONE_NEWTIME): " -T true
-    bad run 125 "unshare(CLONE_NEWTIME): " -T -u --hostname "h-$MARK" true
-    bad run 125 "unshare(CLONE_NEWTIME): " -T "--net=$TMP/pin-$MARK" true
+    bad run 125 "clone(): time namespaces: Operation not supported" -T true
+    bad run 125 "clone(): time namespaces: Operation not supported" -T -u --hostname "h-$MARK" true
+    bad run 125 "unshare(CLONE_NEWTIME): time namespaces: Operation not supported" -T "--net=$TMP/pin-$MARK" true
     # A short type option takes no file (issue 15): -n=FILE, -nFILE and -Uu=FILE pinned once.
     both 125 "in '-n=$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
         "-n=$TMP/pin" true
