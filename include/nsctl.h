@@ -631,8 +631,7 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_PARENT = 11, /* the parent step's error */
 	NSCTL_SPAWN_STEP_TIME = 12,   /* the child's unshare(CLONE_NEWTIME) */
 	NSCTL_SPAWN_STEP_CGROUP = 13, /* the move into the cgroup, where clone3() cannot */
-	NSCTL_SPAWN_STEP_TIME_ENTER =
-	    14, /* entering the new time namespace after the parent step */
+	NSCTL_SPAWN_STEP_TIME_ENTER = 14, /* its setns() after the parent step */
 };
 
 /* What nsctl_spawn() did: written on success and on failure, for the message. */
