@@ -44,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r = nsctl_types_parse(text, &types);
 	fuzz_assert(r == 0 || r == -EINVAL || r == -EEXIST);
 	if (r == 0) {
-		fuzz_assert(types != 0 && (types & ~NSCTL_TYPES_ALL) == 0);
-		nsctl_type_foreach (t) {
+		fuzz_assert(types != 0 && (types & ~TYPES_ALL) == 0);
+		type_foreach (t) {
 			if (!(types & NSCTL_TYPE_BIT(t)))
 				continue;
 			if (canonical[0])

@@ -38,14 +38,18 @@ extern "C" {
 const char *nsctl_library_version(void);
 
 /*
- * The eight namespace types.  The numbers are part of the ABI: each is fixed
- * for ever, and a new type is appended after the last with the next number.
- * They happen to be in alphabetical order (as /proc/PID/ns lists its files
- * today), but that order is not a rule: neither the kernel's order nor a
- * type's CLONE_NEW* bit decides a value.  NSCTL_TYPE_COUNT is the number of
- * types this version knows; it grows when a type is appended, and with it
- * NSCTL_TYPES_ALL and struct nsctl_ns_set, so such an addition is a new
- * soname.
+ * The namespace types.  The numbers are part of the ABI: each is fixed for
+ * ever, and a new type is appended after the last with the next number, so
+ * a set of types (bit NSCTL_TYPE_BIT(type)) keeps its meaning wherever it is
+ * stored.  They happen to be in alphabetical order (as /proc/PID/ns lists its
+ * files today), but that order is not a rule: neither the kernel's order nor
+ * a type's CLONE_NEW* bit decides a value.  How many types there are is a
+ * fact of the library that runs, not of this header: nsctl_types_all() tells
+ * the set, and a loop over the types asks nsctl_type_get(), which is NULL past
+ * the last:
+ *
+ *	for (enum nsctl_type t = 0; nsctl_type_get(t); t++)
+ *		...
  */
 enum nsctl_type {
 	NSCTL_TYPE_CGROUP = 0,
@@ -56,15 +60,16 @@ enum nsctl_type {
 	NSCTL_TYPE_TIME = 5,
 	NSCTL_TYPE_USER = 6,
 	NSCTL_TYPE_UTS = 7,
-	NSCTL_TYPE_COUNT = 8,
 };
 
 /* A set of types: bit (1u << type). */
 #define NSCTL_TYPE_BIT(t) (1u << (unsigned)(t))
-#define NSCTL_TYPES_ALL   ((1u << NSCTL_TYPE_COUNT) - 1)
 
-/* Iterate over every type, in table order. */
-#define nsctl_type_foreach(t) for (enum nsctl_type t = 0; t < NSCTL_TYPE_COUNT; t++)
+/*
+ * Every type the running library knows, as a set (0xff for the eight of
+ * libnsctl 1.0).  A function given a set with a bit outside it says -EINVAL.
+ */
+unsigned nsctl_types_all(void);
 
 /* One row of the table of namespace types. */
 struct nsctl_type_info {
@@ -410,17 +415,26 @@ int nsctl_time_enter_children(void);
 int nsctl_reap_as_init(pid_t program, int *ret_wstatus);
 
 /* User and group ID maps: lines "INNER OUTER COUNT" of /proc/PID/uid_map and gid_map. */
-#define NSCTL_IDMAP_MAX 340 /* the kernel's limit of lines */
-
 struct nsctl_idmap_range {
 	uint32_t inner; /* first ID inside the namespace */
 	uint32_t outer; /* first ID in the parent namespace */
 	uint32_t count;
 };
 
+/*
+ * A map is sized by the caller: RANGES is the caller's array of CAPACITY
+ * elements, of which the first N are in use.  The kernel takes at most 340
+ * lines (Linux 4.15; 5 before) in less than a page of text, and
+ * nsctl_idmap_add() checks both, so an array of 340 is never too small and a
+ * smaller one is enough for most uses:
+ *
+ *	struct nsctl_idmap_range ranges[4];
+ *	struct nsctl_idmap map = { ranges, 4, 0 };
+ */
 struct nsctl_idmap {
+	struct nsctl_idmap_range *ranges;
+	size_t capacity;
 	size_t n;
-	struct nsctl_idmap_range ranges[NSCTL_IDMAP_MAX];
 };
 
 enum nsctl_idmap_kind {
@@ -444,8 +458,8 @@ int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_rang
 /*
  * Append RANGE to MAP, checked as the kernel would: -ERANGE as above,
  * -EEXIST when it overlaps a range of MAP inside or outside, -E2BIG past
- * NSCTL_IDMAP_MAX lines or past the page the kernel reads a map from.
- * MAP is unchanged on failure.
+ * the kernel's 340 lines or the page it reads a map from, -ENOBUFS when MAP
+ * is full (N == CAPACITY).  MAP is unchanged on failure.
  */
 int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range);
 
@@ -662,14 +676,15 @@ int nsctl_ns_join_fd(int fd, int expected);
 /* The same for a path (nsctl_ns_open_path): the namespaces article's ns_exec in one call. */
 int nsctl_ns_join_path(const char *path, int expected);
 
-/* A set of namespaces to join together: at most one fd per type, -1 where none. */
-struct nsctl_ns_set {
-	int fds[NSCTL_TYPE_COUNT];
-};
+/*
+ * A set of namespaces to join together, at most one of each type: an opaque
+ * object, so that it holds every type the running library knows.  Make one
+ * with nsctl_ns_set_new(); nsctl_ns_set_free() closes what it holds.
+ */
+struct nsctl_ns_set;
 
-/* Make SET empty (every fd -1); then nsctl_ns_set_clear() closes what it holds. */
-void nsctl_ns_set_init(struct nsctl_ns_set *set);
-void nsctl_ns_set_clear(struct nsctl_ns_set *set);
+int nsctl_ns_set_new(struct nsctl_ns_set **ret_set);
+void nsctl_ns_set_free(struct nsctl_ns_set *set);
 
 /* The types in SET. */
 unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set);
@@ -682,6 +697,12 @@ int nsctl_ns_set_add_fd(struct nsctl_ns_set *set, int fd);
 
 /* Open PATH (nsctl_ns_open_path) and add it.  Returns its type. */
 int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *path, int expected);
+
+/*
+ * Take the namespace of TYPE out of SET: returns its fd, which the caller
+ * then owns; -ENOENT when SET has none of TYPE.
+ */
+int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type);
 
 /*
  * Open the namespaces TYPES of PROCESS and add them (with NSCTL_JOIN_DIFFERENT

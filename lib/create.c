@@ -105,7 +105,7 @@ NSCTL_EXPORT pid_t nsctl_clone(unsigned long clone_flags, int cgroup_fd, int *re
 	pid_t pid;
 	int r;
 
-	if (clone_flags & ~(unsigned long)nsctl_types_to_clone_flags(NSCTL_TYPES_ALL))
+	if (clone_flags & ~(unsigned long)nsctl_types_to_clone_flags(TYPES_ALL))
 		return -EINVAL;
 	pid = clone3_fork(clone_flags, cgroup_fd, &pidfd);
 	/* A kernel before 5.7 has clone3() without CLONE_INTO_CGROUP: place the child after. */

@@ -28,7 +28,7 @@ NSCTL_EXPORT int nsctl_ns_join_fd(int fd, int expected)
 	enum nsctl_type type;
 	int r;
 
-	if (expected >= NSCTL_TYPE_COUNT)
+	if (expected >= TYPE_COUNT)
 		return -EINVAL;
 	r = nsctl_ns_check(fd, &type);
 	if (r < 0)
@@ -50,22 +50,41 @@ NSCTL_EXPORT int nsctl_ns_join_path(const char *path, int expected)
 	return nsctl_ns_join_fd(fd, expected);
 }
 
-NSCTL_EXPORT void nsctl_ns_set_init(struct nsctl_ns_set *set)
+/* A set on the stack, for the library's own use: no allocation on the way to setns(). */
+static void set_init(struct nsctl_ns_set *set)
 {
-	if (!set)
-		return;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		set->fds[t] = -1;
 }
 
-NSCTL_EXPORT void nsctl_ns_set_clear(struct nsctl_ns_set *set)
+static void set_clear(struct nsctl_ns_set *set)
 {
-	if (!set)
-		return;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		close_fdp(&set->fds[t]);
 		set->fds[t] = -1;
 	}
+}
+
+NSCTL_EXPORT int nsctl_ns_set_new(struct nsctl_ns_set **ret_set)
+{
+	struct nsctl_ns_set *set;
+
+	if (!ret_set)
+		return -EINVAL;
+	set = malloc(sizeof(*set));
+	if (!set)
+		return -ENOMEM;
+	set_init(set);
+	*ret_set = set;
+	return 0;
+}
+
+NSCTL_EXPORT void nsctl_ns_set_free(struct nsctl_ns_set *set)
+{
+	if (!set)
+		return;
+	set_clear(set);
+	free(set);
 }
 
 NSCTL_EXPORT unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set)
@@ -74,7 +93,7 @@ NSCTL_EXPORT unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set)
 
 	if (!set)
 		return 0;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (set->fds[t] >= 0)
 			types |= NSCTL_TYPE_BIT(t);
 	return types;
@@ -112,6 +131,19 @@ NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *pat
 	return (int)type;
 }
 
+NSCTL_EXPORT int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type)
+{
+	int fd;
+
+	if (!set || (unsigned)type >= TYPE_COUNT)
+		return -EINVAL;
+	if (set->fds[type] < 0)
+		return -ENOENT;
+	fd = set->fds[type];
+	set->fds[type] = -1;
+	return fd;
+}
+
 /*
  * Whether the namespace at FD is the calling thread's own of its type: 1 yes,
  * 0 no.  The thread's, not the process's (/proc/self is the main thread's):
@@ -131,7 +163,7 @@ static int differ(const struct nsctl_process *process, unsigned types, unsigned 
 {
 	unsigned different = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		_cleanup_close_ int fd = -1;
 		int r;
 
@@ -153,7 +185,7 @@ static int differ(const struct nsctl_process *process, unsigned types, unsigned 
 NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 					 unsigned *ret_types)
 {
-	if (!process || !ret_types || (types & ~NSCTL_TYPES_ALL))
+	if (!process || !ret_types || (types & ~TYPES_ALL))
 		return -EINVAL;
 	return differ(process, types, ret_types, NULL);
 }
@@ -166,12 +198,12 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 	int r;
 
 	report_begin(report);
-	if (!set || !process || (types & ~NSCTL_TYPES_ALL))
+	if (!set || !process || (types & ~TYPES_ALL))
 		return -EINVAL;
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
-	nsctl_ns_set_init(&opened);
-	nsctl_type_foreach (t) {
+	set_init(&opened);
+	type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		r = nsctl_process_open_ns(process, t, false);
@@ -201,11 +233,11 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		r = -ESRCH;
 	if (r < 0)
 		goto fail;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		set->fds[t] = opened.fds[t] >= 0 ? opened.fds[t] : set->fds[t];
 	return 0;
 fail:
-	nsctl_ns_set_clear(&opened);
+	set_clear(&opened);
 	return r;
 }
 
@@ -216,7 +248,7 @@ size_t join_order(unsigned types, bool user_first, enum nsctl_type *order)
 
 	if (user && user_first)
 		order[n++] = NSCTL_TYPE_USER;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (t != NSCTL_TYPE_USER && (types & NSCTL_TYPE_BIT(t)))
 			order[n++] = t;
 	if (user && !user_first)
@@ -227,7 +259,7 @@ size_t join_order(unsigned types, bool user_first, enum nsctl_type *order)
 int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
 		  struct nsctl_join_report *report)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 	size_t n = join_order(types, user_first, order);
 	bool user_pending = types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	unsigned deferred = 0, joined = 0;
@@ -254,7 +286,7 @@ int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userd
 		if (t != NSCTL_TYPE_USER)
 			continue;
 		user_pending = false;
-		nsctl_type_foreach (d) {
+		type_foreach (d) {
 			if (!(deferred & NSCTL_TYPE_BIT(d)))
 				continue;
 			t = d;
@@ -329,7 +361,7 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	int r;
 
 	report_begin(report);
-	if (!process || (types & ~NSCTL_TYPES_ALL))
+	if (!process || (types & ~TYPES_ALL))
 		return -EINVAL;
 	if (flags & NSCTL_JOIN_DIFFERENT) {
 		r = differ(process, types, &types, report);
@@ -366,10 +398,10 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 		if (errno == ENOMEM)
 			return -ENOMEM;
 	}
-	nsctl_ns_set_init(&set);
+	set_init(&set);
 	r = nsctl_ns_set_add_process(&set, process, types, 0, report);
 	if (r >= 0)
-		r = nsctl_ns_set_join(&set, flags, report);
-	nsctl_ns_set_clear(&set);
+		r = nsctl_ns_set_join(&set, 0, report);
+	set_clear(&set);
 	return r;
 }

@@ -18,6 +18,12 @@ extern char **environ;
 /* 4294967295 is (uid_t)-1, which means "no change" to setresuid() and friends. */
 #define ID_LIMIT UINT32_MAX
 
+/*
+ * The kernel's limit of lines in a map (UID_GID_MAP_MAX_EXTENTS, Linux 4.15).
+ * The library's fact, not the caller's: a map is sized by the caller.
+ */
+#define IDMAP_LINES_MAX 340
+
 static int parse_u32(const char *text, size_t length, uint32_t *ret)
 {
 	uint64_t value;
@@ -121,7 +127,7 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 {
 	int r;
 
-	if (!map || !range || map->n > NSCTL_IDMAP_MAX)
+	if (!map || !range || map->n > map->capacity || (map->capacity && !map->ranges))
 		return -EINVAL;
 	r = range_check(range);
 	if (r < 0)
@@ -134,11 +140,13 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 		    overlap(old->outer, range->outer, old->count, range->count))
 			return -EEXIST;
 	}
-	if (map->n == NSCTL_IDMAP_MAX)
+	if (map->n >= IDMAP_LINES_MAX)
 		return -E2BIG;
 	/* The kernel takes a map in one write() of less than a page. */
 	if (formatted_length(map) + formatted_length_one(range) >= page_size())
 		return -E2BIG;
+	if (map->n == map->capacity)
+		return -ENOBUFS;
 	map->ranges[map->n++] = *range;
 	return 0;
 }
@@ -147,7 +155,7 @@ NSCTL_EXPORT int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, si
 {
 	size_t length = 0;
 
-	if (!map || !buf || size == 0)
+	if (!map || (map->n && !map->ranges) || !buf || size == 0)
 		return -EINVAL;
 	buf[0] = '\0';
 	for (size_t i = 0; i < map->n; i++) {
@@ -194,7 +202,7 @@ NSCTL_EXPORT int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind,
 				   const struct nsctl_idmap *map)
 {
 	/* 340 lines of three 10-digit numbers fit: the kernel's own limit is a page. */
-	char text[NSCTL_IDMAP_MAX * 34 + 1];
+	char text[IDMAP_LINES_MAX * 34 + 1];
 	int length;
 
 	if (pid < 0 || (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
@@ -226,7 +234,7 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	pid_t child;
 	int wstatus, r;
 
-	if (pid <= 0 || !map || map->n == 0 || map->n > NSCTL_IDMAP_MAX ||
+	if (pid <= 0 || !map || !map->ranges || map->n == 0 || map->n > IDMAP_LINES_MAX ||
 	    (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
 		return -EINVAL;
 	numbers = calloc(1 + map->n * 3, sizeof(*numbers));

@@ -105,7 +105,7 @@ NSCTL_EXPORT int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *re
 	ino_t ino;
 	int r;
 
-	if (id == 0 || expected >= NSCTL_TYPE_COUNT)
+	if (id == 0 || expected >= TYPE_COUNT)
 		return -EINVAL;
 	/* Newer kernels take the ID alone, type and inode left 0. */
 	fd = open_handle(id, 0, 0);

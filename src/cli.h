@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 /* Exit statuses of DESIGN.md. */
 enum {
@@ -201,10 +202,10 @@ extern bool cli_parse_only;
  * later takes back only the former, and the pin directories the call made.
  */
 struct cli_pins {
-	const char *paths[NSCTL_TYPE_COUNT]; /* where each type was pinned */
-	unsigned made;                       /* the types whose pin this call made */
-	unsigned new_dirs;                   /* the types whose NSCTL_PIN_DIR/TYPE it made */
-	bool new_top_dir;                    /* NSCTL_PIN_DIR itself */
+	const char *paths[TYPE_COUNT]; /* where each type was pinned */
+	unsigned made;                 /* the types whose pin this call made */
+	unsigned new_dirs;             /* the types whose NSCTL_PIN_DIR/TYPE it made */
+	bool new_top_dir;              /* NSCTL_PIN_DIR itself */
 };
 void cli_pins_init(struct cli_pins *pins);
 /* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name, whose path is PATH: 1, 0 or -errno. */

@@ -196,7 +196,7 @@ int cmd_compare(int argc, char **argv)
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:Jrqh", no_argument);
 	bool json = false, raw = false, noheadings = false, quiet = false, differ = false;
-	struct result results[NSCTL_TYPE_COUNT];
+	struct result results[TYPE_COUNT];
 	struct operand a, b;
 	unsigned asked = 0;
 	size_t n = 0;
@@ -244,7 +244,7 @@ int cmd_compare(int argc, char **argv)
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);
 	asked = select_types(asked, &a, &b);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (!(asked & NSCTL_TYPE_BIT(t)))
 			continue;
 		results[n].type = t;

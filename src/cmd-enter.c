@@ -34,9 +34,9 @@ struct request {
 	const char *target;
 	bool by_id; /* TARGET is "id:ID" */
 	uint64_t id;
-	int net_socket;                      /* -N/--net-socket FD, or -1 */
-	unsigned asked;                      /* type options, with or without =FILE */
-	const char *files[NSCTL_TYPE_COUNT]; /* --TYPE=FILE */
+	int net_socket;                /* -N/--net-socket FD, or -1 */
+	unsigned asked;                /* type options, with or without =FILE */
+	const char *files[TYPE_COUNT]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
@@ -57,7 +57,7 @@ struct target {
 	unsigned pinned;               /* a pin name target: the types it has */
 	unsigned from_process;         /* types to join from the process */
 	bool different_only;           /* no type option: only what differs from ours */
-	struct nsctl_ns_set set;       /* files (--TYPE=FILE, path, pins) */
+	struct nsctl_ns_set *set;      /* files (--TYPE=FILE, path, pins) */
 	int root_fd, wd_fd, cgroup_fd;
 	int *cgroup_v1_fds; /* --join-cgroup: the v1 hierarchies too */
 	int cgroup_v1_count;
@@ -348,6 +348,17 @@ static void parse(int argc, char **argv, struct request *req)
 		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 }
 
+/* Add the namespace fd FD, which the set then owns, for WHAT; on failure, close it and say so. */
+static void set_add(struct target *tg, int fd, const char *what)
+{
+	int r = nsctl_ns_set_add_fd(tg->set, fd);
+
+	if (r < 0) {
+		close(fd);
+		cli_fail(r, "%s", what);
+	}
+}
+
 /*
  * --user-parent: the parent of the user namespace TARGET gives, joined in its
  * place (nsenter's --user-parent), so that a process in a nested user
@@ -359,15 +370,14 @@ static void take_user_parent(struct target *tg)
 	_cleanup_close_ int child = -1, own = -1;
 	int parent;
 
-	if (tg->set.fds[NSCTL_TYPE_USER] >= 0) {
-		child = tg->set.fds[NSCTL_TYPE_USER];
-		tg->set.fds[NSCTL_TYPE_USER] = -1;
-	} else if (tg->process) {
+	/* A user namespace file's parent takes its place, or else the process's. */
+	child = nsctl_ns_set_take(tg->set, NSCTL_TYPE_USER);
+	if (child < 0 && tg->process) {
 		child = nsctl_process_open_ns(tg->process, NSCTL_TYPE_USER, false);
 		if (child < 0)
 			cli_fail(child, "--user-parent: the user namespace of the target");
 		tg->from_process &= ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
-	} else {
+	} else if (child < 0) {
 		cli_fail(0,
 			 "--user-parent: the target has no user namespace to take the parent of");
 	}
@@ -379,7 +389,7 @@ static void take_user_parent(struct target *tg)
 		close(parent);
 		return;
 	}
-	tg->set.fds[NSCTL_TYPE_USER] = parent;
+	set_add(tg, parent, "--user-parent");
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
@@ -388,7 +398,7 @@ static __attribute__((noinline)) unsigned pinned_types(const struct request *req
 {
 	if (!own_asked)
 		return pinned;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[PATH_MAX];
 
 		if (!(own_asked & NSCTL_TYPE_BIT(t)) || (pinned & NSCTL_TYPE_BIT(t)))
@@ -414,13 +424,13 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
 			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
 	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[PATH_MAX];
 
 		if (!(tg->pinned & NSCTL_TYPE_BIT(t)))
 			continue;
 		nsctl_pin_name_path(t, text, path, sizeof(path));
-		r = nsctl_ns_set_add_path(&tg->set, path, (int)t);
+		r = nsctl_ns_set_add_path(tg->set, path, (int)t);
 		if (r < 0)
 			cli_fail(r, "pin '%s': %s", text, path);
 	}
@@ -444,7 +454,7 @@ static void open_net_socket(const struct request *req, struct target *tg)
 			 req->net_socket);
 	if (fd < 0)
 		cli_fail(fd, "--net-socket %d: the socket of PID %s", req->net_socket, req->target);
-	tg->set.fds[NSCTL_TYPE_NET] = fd;
+	set_add(tg, fd, "--net-socket");
 }
 
 /* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
@@ -455,12 +465,14 @@ static void open_target(const struct request *req, struct target *tg)
 	pid_t pid;
 	int r;
 
-	nsctl_ns_set_init(&tg->set);
-	nsctl_type_foreach (t) {
+	r = nsctl_ns_set_new(&tg->set);
+	if (r < 0)
+		cli_fail(r, "a set of namespaces");
+	type_foreach (t) {
 		if (!req->files[t])
 			continue;
 		with_file |= NSCTL_TYPE_BIT(t);
-		r = nsctl_ns_set_add_path(&tg->set, req->files[t], (int)t);
+		r = nsctl_ns_set_add_path(tg->set, req->files[t], (int)t);
 		if (r < 0)
 			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
 	}
@@ -483,7 +495,7 @@ static void open_target(const struct request *req, struct target *tg)
 				 text);
 		if (req->net_socket >= 0)
 			open_net_socket(req, tg);
-		own_asked &= ~nsctl_ns_set_types(&tg->set);
+		own_asked &= ~nsctl_ns_set_types(tg->set);
 		tg->different_only = !req->asked;
 		tg->from_process =
 		    req->asked ? own_asked : cli_types_supported_or_fail("join with type options");
@@ -503,13 +515,13 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_usage_error("%s is a %s namespace: the other type options need =FILE",
 					text, nsctl_type_get(type)->name);
 		}
-		if (tg->set.fds[type] >= 0) {
+		if (nsctl_ns_set_types(tg->set) & NSCTL_TYPE_BIT(type)) {
 			close(r);
 			cli_usage_error("%s is a %s namespace, and --%s=FILE gives one too", text,
 					nsctl_type_get(type)->name,
 					nsctl_type_get(type)->long_option);
 		}
-		tg->set.fds[type] = r;
+		set_add(tg, r, text);
 		tg->path = text;
 		return;
 	}
@@ -678,7 +690,7 @@ static unsigned join(const struct request *req, struct target *tg)
 	unsigned flags = tg->different_only ? NSCTL_JOIN_DIFFERENT : 0;
 	int r;
 
-	if (tg->process && !nsctl_ns_set_types(&tg->set)) {
+	if (tg->process && !nsctl_ns_set_types(tg->set)) {
 		/* Only the process: one setns(pidfd) where the kernel has it. */
 		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
 		if (r < 0)
@@ -687,15 +699,16 @@ static unsigned join(const struct request *req, struct target *tg)
 	}
 	if (tg->process && tg->from_process) {
 		/* Files too: one set, so that the user namespace is ordered among all of them. */
-		r = nsctl_ns_set_add_process(&tg->set, tg->process, tg->from_process, flags,
+		r = nsctl_ns_set_add_process(tg->set, tg->process, tg->from_process, flags,
 					     &report);
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 	}
-	r = nsctl_ns_set_join(&tg->set, 0, &report);
+	r = nsctl_ns_set_join(tg->set, 0, &report);
 	if (r < 0)
 		join_failed(req, tg, r, &report);
-	nsctl_ns_set_clear(&tg->set);
+	nsctl_ns_set_free(tg->set);
+	tg->set = NULL;
 	return report.joined;
 }
 

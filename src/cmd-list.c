@@ -706,7 +706,7 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
 
 static bool task_seen(const struct nsctl_list *list, pid_t pid)
 {
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (nsctl_list_find_process(list, pid, t))
 			return true;
 	return false;
@@ -843,7 +843,7 @@ int cmd_list(int argc, char **argv)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
 	if (!req.types)
-		req.types = NSCTL_TYPES_ALL;
+		req.types = TYPES_ALL;
 	/* Last: nothing exits between it and the list_filter_free()s, so nothing leaks. */
 	if (filter)
 		parse_filter(&req, filter);

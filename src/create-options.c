@@ -170,6 +170,9 @@ static int parse_signal(const char *option, const char *text)
 	cli_usage_error("%s '%s': not a signal name or number", option, text);
 }
 
+/* The kernel's limit of lines in a map (Linux 4.15): nsctl_idmap_add() refuses more. */
+#define MAP_RANGES_MAX 340
+
 static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
 		    const struct nsctl_idmap_range *range)
 {
@@ -177,9 +180,9 @@ static void map_add(struct nsctl_idmap *map, const char *option, const char *tex
 
 	if (r == -EEXIST)
 		cli_usage_error("%s '%s': overlaps a range already mapped", option, text);
-	if (r == -E2BIG)
+	if (r == -E2BIG || r == -ENOBUFS)
 		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text", option,
-				text, NSCTL_IDMAP_MAX);
+				text, MAP_RANGES_MAX);
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': the range must be 1 ID or more and end below 4294967295",
 				option, text);
@@ -189,18 +192,19 @@ static void map_add(struct nsctl_idmap *map, const char *option, const char *tex
 
 /*
  * The uid (GROUP false) or gid map of the options, empty on first use.  The
- * maps, 4 KB each, live here rather than in the options: on the stack they
+ * ranges, 4 KB a map, live here rather than in the options: on the stack they
  * would push everything below them onto fresh pages, a fault each on every
  * start, for command lines that have no map at all.
  */
 static struct nsctl_idmap *map_of(struct create_options *o, bool group)
 {
+	static struct nsctl_idmap_range ranges[2][MAP_RANGES_MAX];
 	static struct nsctl_idmap maps[2];
 	struct nsctl_idmap **map = group ? &o->gids : &o->uids;
 
 	if (!*map) {
 		*map = &maps[group];
-		(*map)->n = 0;
+		**map = (struct nsctl_idmap){ ranges[group], MAP_RANGES_MAX, 0 };
 	}
 	return *map;
 }
@@ -382,7 +386,7 @@ static bool parent_is_directory(const char *path)
  */
 static const char *pin_path(struct create_options *o, enum nsctl_type type, const char *file)
 {
-	static char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	static char paths[TYPE_COUNT][PATH_MAX];
 	int r;
 
 	if (strchr(file, '/'))
@@ -440,7 +444,7 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		cli_usage_error("--pid='%s': a new PID namespace is empty until PROGRAM forks, and "
 				"cannot be pinned before; use nsctl run",
 				o->pins[NSCTL_TYPE_PID]);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		struct stat st;
 
 		/* A stale pin NAME (an empty file left by a reboot) is replaced, as nsctl pin does.
@@ -700,7 +704,7 @@ void create_fail(const struct create_options *o, int err, const char *call)
 		unsigned supported = nsctl_types_supported(); /* 0: nobody can tell */
 		unsigned unsupported = supported ? o->types & ~supported : 0;
 
-		nsctl_type_foreach (t) {
+		type_foreach (t) {
 			if (unsupported & NSCTL_TYPE_BIT(t))
 				cli_fail(-EOPNOTSUPP, "%s: %s namespaces", call,
 					 nsctl_type_get(t)->name);
@@ -784,7 +788,7 @@ void create_setup_inside(const struct create_options *o)
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		struct nsctl_ns_id id;
 		char path[64], text[64];
 		_cleanup_close_ int fd = -1;
@@ -818,7 +822,7 @@ void create_print_namespaces(const struct create_options *o, pid_t pid)
 
 bool create_options_have_pins(const struct create_options *o)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (o->pins[t])
 			return true;
 	}
@@ -837,7 +841,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 	 * child is ours and not reaped: its PID cannot be reused meanwhile.
 	 */
 	opened = nsctl_process_open(pid, &child);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
 		const char *why;

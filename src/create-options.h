@@ -17,9 +17,9 @@ enum create_mode {
 
 struct create_options {
 	enum create_mode mode;
-	unsigned types;                          /* the new namespaces */
-	const char *pins[NSCTL_TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
-	const char *pin_names[NSCTL_TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
+	unsigned types;                    /* the new namespaces */
+	const char *pins[TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
+	const char *pin_names[TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
 	const char *hostname, *domainname;
 	struct nsctl_idmap *uids, *gids; /* NULL, or the maps asked for (static storage) */
 	enum nsctl_setgroups setgroups;

@@ -62,10 +62,10 @@ static void assert_calls(const struct fake *f, const enum nsctl_type *want, size
 
 static void test_order_privileged_user_last(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
-	size_t n = join_order(NSCTL_TYPES_ALL, false, order);
+	enum nsctl_type order[TYPE_COUNT];
+	size_t n = join_order(TYPES_ALL, false, order);
 
-	assert_int_equal(n, NSCTL_TYPE_COUNT);
+	assert_int_equal(n, TYPE_COUNT);
 	assert_int_equal(order[n - 1], NSCTL_TYPE_USER);
 	for (size_t i = 1; i + 1 < n; i++)
 		assert_true(order[i - 1] < order[i]);
@@ -73,7 +73,7 @@ static void test_order_privileged_user_last(void **state)
 
 static void test_order_unprivileged_user_first(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 	size_t n = join_order(BIT(USER) | BIT(UTS) | BIT(NET), true, order);
 
 	assert_int_equal(n, 3);
@@ -84,7 +84,7 @@ static void test_order_unprivileged_user_first(void **state)
 
 static void test_order_without_user_and_empty(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 
 	assert_int_equal(join_order(BIT(MNT) | BIT(PID), true, order), 2);
 	assert_int_equal(order[0], NSCTL_TYPE_MNT);
@@ -124,7 +124,7 @@ static void test_in_order_eperm_retried_after_user(void **state)
 static void test_in_order_unprivileged(void **state)
 {
 	/* An unprivileged caller: nothing works before the user namespace, everything after. */
-	struct fake f = { .eperm_until_user = NSCTL_TYPES_ALL & ~BIT(USER) };
+	struct fake f = { .eperm_until_user = TYPES_ALL & ~BIT(USER) };
 	struct nsctl_join_report report = { .failed_type = -1 };
 	const enum nsctl_type want[] = { NSCTL_TYPE_USER, NSCTL_TYPE_MNT, NSCTL_TYPE_UTS };
 
@@ -200,35 +200,46 @@ static void test_in_order_own_user_skipped(void **state)
 	assert_int_equal(report.joined, BIT(UTS));
 }
 
-static void test_set_add_and_clear(void **state)
+static void test_set_add_and_free(void **state)
 {
-	struct nsctl_ns_set set;
-	int fd, null_fd;
+	struct nsctl_ns_set *set = NULL;
+	int fd, null_fd, taken;
 
-	nsctl_ns_set_init(&set);
-	assert_int_equal(nsctl_ns_set_types(&set), 0);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), NSCTL_TYPE_UTS);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), -EEXIST);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/net", NSCTL_TYPE_IPC),
+	assert_int_equal(nsctl_ns_set_new(&set), 0);
+	assert_non_null(set);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/uts", -1), NSCTL_TYPE_UTS);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/uts", -1), -EEXIST);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/net", NSCTL_TYPE_IPC),
 			 -EMEDIUMTYPE);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/dev/null", -1), -ENOTTY);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/nonexistent", -1), -ENOENT);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/dev/null", -1), -ENOTTY);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/nonexistent", -1), -ENOENT);
 	fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	assert_true(fd >= 0);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, fd), NSCTL_TYPE_NET);
-	assert_int_equal(nsctl_ns_set_types(&set), BIT(UTS) | BIT(NET));
+	assert_int_equal(nsctl_ns_set_add_fd(set, fd), NSCTL_TYPE_NET);
+	assert_int_equal(nsctl_ns_set_types(set), BIT(UTS) | BIT(NET));
 	null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, null_fd), -ENOTTY);
+	assert_int_equal(nsctl_ns_set_add_fd(set, null_fd), -ENOTTY);
 	close(null_fd);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, -1), -EBADF);
-	nsctl_ns_set_clear(&set);
-	assert_int_equal(nsctl_ns_set_types(&set), 0);
-	/* The set owned fd and closed it. */
+	assert_int_equal(nsctl_ns_set_add_fd(set, -1), -EBADF);
+
+	/* Taken out, the fd is the caller's: the set no longer has that type. */
+	taken = nsctl_ns_set_take(set, NSCTL_TYPE_UTS);
+	assert_true(taken >= 0);
+	assert_int_equal(nsctl_ns_set_types(set), BIT(NET));
+	assert_int_equal(nsctl_ns_set_take(set, NSCTL_TYPE_UTS), -ENOENT);
+	assert_int_equal(nsctl_ns_set_take(set, TYPE_COUNT), -EINVAL);
+	assert_int_equal(nsctl_ns_set_add_fd(set, taken), NSCTL_TYPE_UTS);
+
+	/* The set owned its fds and closed them. */
+	nsctl_ns_set_free(set);
 	assert_int_equal(fcntl(fd, F_GETFD), -1);
-	nsctl_ns_set_clear(NULL);
-	nsctl_ns_set_init(NULL);
+	assert_int_equal(fcntl(taken, F_GETFD), -1);
+	nsctl_ns_set_free(NULL);
+	assert_int_equal(nsctl_ns_set_new(NULL), -EINVAL);
 	assert_int_equal(nsctl_ns_set_types(NULL), 0);
 	assert_int_equal(nsctl_ns_set_add_fd(NULL, 0), -EINVAL);
+	assert_int_equal(nsctl_ns_set_take(NULL, NSCTL_TYPE_NET), -EINVAL);
 	assert_int_equal(nsctl_ns_set_join(NULL, 0, NULL), -EINVAL);
 	assert_int_equal(nsctl_process_join(NULL, BIT(NET), 0, NULL), -EINVAL);
 }
@@ -241,7 +252,7 @@ static void test_join_fd_bad_input(void **state)
 	assert_int_equal(nsctl_ns_join_fd(-1, -1), -EBADF);
 	assert_int_equal(nsctl_ns_join_fd(null_fd, -1), -ENOTTY);
 	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_UTS), -EMEDIUMTYPE);
-	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_COUNT), -EINVAL);
+	assert_int_equal(nsctl_ns_join_fd(net, TYPE_COUNT), -EINVAL);
 	assert_int_equal(nsctl_ns_join_path("/nonexistent", -1), -ENOENT);
 	assert_int_equal(nsctl_ns_join_path("/proc/self/ns/net", NSCTL_TYPE_MNT), -EMEDIUMTYPE);
 	close(null_fd);
@@ -271,7 +282,7 @@ static void *idle_thread(void *arg)
 static int join_while_threaded(void *arg)
 {
 	struct nsctl_join_report report;
-	struct nsctl_ns_set set;
+	struct nsctl_ns_set *set = NULL;
 	pthread_t thread;
 	int r;
 
@@ -280,11 +291,10 @@ static int join_while_threaded(void *arg)
 	/* A mount namespace needs a single-threaded caller: the kernel says EINVAL. */
 	if (nsctl_ns_join_path("/proc/self/ns/mnt", NSCTL_TYPE_MNT) != -EINVAL)
 		return 11;
-	nsctl_ns_set_init(&set);
-	if (nsctl_ns_set_add_path(&set, "/proc/self/ns/mnt", -1) < 0)
+	if (nsctl_ns_set_new(&set) < 0 || nsctl_ns_set_add_path(set, "/proc/self/ns/mnt", -1) < 0)
 		return 12;
-	r = nsctl_ns_set_join(&set, 0, &report);
-	nsctl_ns_set_clear(&set);
+	r = nsctl_ns_set_join(set, 0, &report);
+	nsctl_ns_set_free(set);
 	if (r != -EINVAL || report.failed_type != NSCTL_TYPE_MNT ||
 	    strcmp(report.failed_call, "setns") != 0)
 		return 13;
@@ -453,7 +463,7 @@ static int join_gone(void *arg)
 {
 	const struct join_case *c = arg;
 	struct nsctl_process *process;
-	struct nsctl_ns_set set;
+	struct nsctl_ns_set *set = NULL;
 	pid_t target;
 
 	target = start_uts_target();
@@ -462,11 +472,12 @@ static int join_gone(void *arg)
 	stop_target(target);
 	if (nsctl_process_join(process, BIT(UTS), c->flags, NULL) != -ESRCH)
 		return 31;
-	nsctl_ns_set_init(&set);
-	if (nsctl_ns_set_add_process(&set, process, BIT(UTS), 0, NULL) != -ESRCH)
+	if (nsctl_ns_set_new(&set) < 0 ||
+	    nsctl_ns_set_add_process(set, process, BIT(UTS), 0, NULL) != -ESRCH)
 		return 32;
-	if (nsctl_ns_set_types(&set) != 0)
+	if (nsctl_ns_set_types(set) != 0)
 		return 33;
+	nsctl_ns_set_free(set);
 	nsctl_process_free(process);
 	return 0;
 }
@@ -681,7 +692,7 @@ int main(void)
 		cmocka_unit_test(test_in_order_failure_names_the_type),
 		cmocka_unit_test(test_in_order_deferred_still_refused),
 		cmocka_unit_test(test_in_order_own_user_skipped),
-		cmocka_unit_test(test_set_add_and_clear),
+		cmocka_unit_test(test_set_add_and_free),
 		cmocka_unit_test(test_join_fd_bad_input),
 		cmocka_unit_test(test_multithreaded_caller_refused),
 		cmocka_unit_test(test_process_join),

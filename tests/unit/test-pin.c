@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_name_path(void **state)
 {
@@ -35,7 +36,7 @@ static void test_name_path(void **state)
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, "..", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, "a/b", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, NULL, buf, sizeof(buf)), -EINVAL);
-	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_COUNT, "a", buf, sizeof(buf)), -EINVAL);
+	assert_int_equal(nsctl_pin_name_path(TYPE_COUNT, "a", buf, sizeof(buf)), -EINVAL);
 	memset(long_name, 'x', sizeof(long_name) - 1);
 	long_name[sizeof(long_name) - 1] = '\0';
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, long_name, buf, sizeof(buf)), -EINVAL);
@@ -121,7 +122,7 @@ static void test_create_list_remove(void **state)
 	assert_int_equal(nsctl_pin_remove(other), -ENOTTY);
 	assert_int_equal(unlink(other), 0);
 
-	assert_int_equal(nsctl_pin_list(NSCTL_TYPES_ALL, &pins, &count), 0);
+	assert_int_equal(nsctl_pin_list(TYPES_ALL, &pins, &count), 0);
 	for (size_t i = 0; i < count; i++)
 		if (strcmp(pins[i].path, path) == 0) {
 			listed = true;
@@ -159,7 +160,7 @@ static void test_create_rejects_non_namespace(void **state)
 	assert_int_equal(access("/tmp/never-made-by-nsctl", F_OK), -1);
 	assert_int_equal(nsctl_pin_create_name(fd, "x", 0), -ENOTTY);
 	close(fd);
-	assert_int_equal(nsctl_pin_list(NSCTL_TYPES_ALL, NULL, NULL), -EINVAL);
+	assert_int_equal(nsctl_pin_list(TYPES_ALL, NULL, NULL), -EINVAL);
 	nsctl_pins_free(NULL, 0);
 }
 

@@ -21,12 +21,13 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_table_is_complete(void **state)
 {
 	unsigned long flags = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 
 		assert_non_null(info);
@@ -39,7 +40,7 @@ static void test_table_is_complete(void **state)
 		assert_int_equal(flags & info->clone_flag, 0);
 		flags |= info->clone_flag;
 	}
-	assert_null(nsctl_type_get(NSCTL_TYPE_COUNT));
+	assert_null(nsctl_type_get(TYPE_COUNT));
 	assert_null(nsctl_type_get((enum nsctl_type) - 1));
 	assert_string_equal(nsctl_type_get(NSCTL_TYPE_MNT)->long_option, "mount");
 	assert_int_equal(nsctl_type_get(NSCTL_TYPE_NET)->clone_flag, CLONE_NEWNET);
@@ -62,8 +63,11 @@ static void test_type_numbers_are_fixed(void **state)
 		{ NSCTL_TYPE_USER, 6, "user" },     { NSCTL_TYPE_UTS, 7, "uts" },
 	};
 
-	assert_int_equal(NSCTL_TYPE_COUNT, 8);
-	assert_int_equal(NSCTL_TYPES_ALL, 0xff);
+	assert_int_equal(TYPE_COUNT, 8);
+	assert_int_equal(TYPES_ALL, 0xff);
+	/* What a caller asks at run time: the eight types, and no row past the last. */
+	assert_int_equal(nsctl_types_all(), 0xff);
+	assert_null(nsctl_type_get((enum nsctl_type)8));
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
 		assert_int_equal((int)fixed[i].type, fixed[i].number);
 		assert_string_equal(nsctl_type_get(fixed[i].type)->name, fixed[i].name);
@@ -72,17 +76,17 @@ static void test_type_numbers_are_fixed(void **state)
 
 static void test_type_from_name(void **state)
 {
-	enum nsctl_type t = NSCTL_TYPE_COUNT;
+	enum nsctl_type t = TYPE_COUNT;
 
 	assert_int_equal(nsctl_type_from_name("mnt", &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_MNT);
 	assert_int_equal(nsctl_type_from_name("mount", &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_MNT);
-	nsctl_type_foreach (u) {
+	type_foreach (u) {
 		assert_int_equal(nsctl_type_from_name(nsctl_type_get(u)->name, &t), 0);
 		assert_int_equal(t, u);
 	}
-	t = NSCTL_TYPE_COUNT;
+	t = TYPE_COUNT;
 	assert_int_equal(nsctl_type_from_name("", &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("nett", &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("ne", &t), -EINVAL);
@@ -90,12 +94,12 @@ static void test_type_from_name(void **state)
 	assert_int_equal(nsctl_type_from_name(NULL, &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("net", NULL), -EINVAL);
 	/* Out-parameters are untouched on failure. */
-	assert_int_equal(t, NSCTL_TYPE_COUNT);
+	assert_int_equal(t, TYPE_COUNT);
 }
 
 static void test_type_from_clone_flag(void **state)
 {
-	enum nsctl_type t = NSCTL_TYPE_COUNT;
+	enum nsctl_type t = TYPE_COUNT;
 
 	assert_int_equal(nsctl_type_from_clone_flag(CLONE_NEWUSER, &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_USER);
@@ -117,7 +121,7 @@ static void test_types_parse(void **state)
 	assert_int_equal(types, NSCTL_TYPE_BIT(NSCTL_TYPE_NET) | NSCTL_TYPE_BIT(NSCTL_TYPE_UTS) |
 				    NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
 	assert_int_equal(nsctl_types_parse("all", &types), 0);
-	assert_int_equal(types, NSCTL_TYPES_ALL);
+	assert_int_equal(types, TYPES_ALL);
 
 	types = 12345;
 	assert_int_equal(nsctl_types_parse("", &types), -EINVAL);
@@ -141,7 +145,7 @@ static void test_types_to_clone_flags(void **state)
 	assert_int_equal(nsctl_types_to_clone_flags(NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
 						    NSCTL_TYPE_BIT(NSCTL_TYPE_USER)),
 			 CLONE_NEWPID | CLONE_NEWUSER);
-	assert_int_equal(nsctl_types_to_clone_flags(NSCTL_TYPES_ALL),
+	assert_int_equal(nsctl_types_to_clone_flags(TYPES_ALL),
 			 CLONE_NEWCGROUP | CLONE_NEWIPC | CLONE_NEWNS | CLONE_NEWNET |
 			     CLONE_NEWPID | CLONE_NEWTIME | CLONE_NEWUSER | CLONE_NEWUTS);
 }
@@ -154,7 +158,7 @@ static void test_types_supported(void **state)
 	 */
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
-	assert_int_equal(types & ~NSCTL_TYPES_ALL, 0);
+	assert_int_equal(types & ~TYPES_ALL, 0);
 	assert_int_equal(nsctl_types_supported(), types);
 }
 
@@ -237,7 +241,7 @@ static void types_supported_undumpable(bool without_pidfd)
 	ssize_t n;
 	pid_t pid;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[64];
 		struct stat st;
 
