@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * User and group ID maps: nsctl_idmap_parse_range accepts exactly three
+ * User and group ID maps: parse_idmap_range accepts exactly three
  * decimal numbers INNER:OUTER:COUNT with COUNT >= 1 and no range reaching
  * 4294967295 ((uid_t)-1, "no change"), and prints back to the same range;
  * nsctl_idmap_add keeps a map the kernel takes (no overlap on either side,
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "nsctl.h"
+#include "parse.h"
 #include "fuzz.h"
 
 /* Whether TEXT is three runs of digits separated by ':', nothing else. */
@@ -94,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		r = nsctl_idmap_parse_range(line, &range);
+		r = parse_idmap_range(line, &range);
 		fuzz_assert(r == 0 || r == -EINVAL || r == -ERANGE);
 		if (r < 0) {
 			fuzz_assert(range.inner == 7 && range.outer == 7 && range.count == 7);
@@ -110,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_assert((uint64_t)range.outer + range.count <= UINT32_MAX);
 		snprintf(printed, sizeof(printed), "%" PRIu32 ":%" PRIu32 ":%" PRIu32, range.inner,
 			 range.outer, range.count);
-		fuzz_assert(nsctl_idmap_parse_range(printed, &again) == 0);
+		fuzz_assert(parse_idmap_range(printed, &again) == 0);
 		fuzz_assert(memcmp(&again, &range, sizeof(range)) == 0);
 
 		expected = expected_add(&map, &range, formatted + strlen(printed) + 1);

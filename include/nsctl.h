@@ -91,13 +91,6 @@ int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type);
 /* A type by its CLONE_NEW* flag (exactly one flag). -EINVAL otherwise. */
 int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type *ret_type);
 
-/*
- * A comma-separated list of type names, or "all", as a set.
- * -EINVAL for an empty list, an empty element or an unknown name;
- * -EEXIST for a name given twice.
- */
-int nsctl_types_parse(const char *list, unsigned *ret_types);
-
 /* The CLONE_NEW* flags of a set of types. */
 unsigned long nsctl_types_to_clone_flags(unsigned types);
 
@@ -108,12 +101,6 @@ unsigned long nsctl_types_to_clone_flags(unsigned types);
  * It works in an undumpable caller too (it only looks entries up).
  */
 unsigned nsctl_types_supported(void);
-
-/*
- * A PID as given on a command line: decimal digits only, no sign, no blanks,
- * no leading zero, at least 1.  -EINVAL for bad syntax, -ERANGE if too large.
- */
-int nsctl_pid_parse(const char *text, pid_t *ret_pid);
 
 /* The identity of one namespace. */
 struct nsctl_ns_id {
@@ -160,9 +147,6 @@ int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type
  * handles.  Returns the fd.
  */
 int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type);
-
-/* A namespace ID as given on a command line: decimal digits, no leading zero, not 0. */
-int nsctl_ns_id_parse(const char *text, uint64_t *ret_id);
 
 /*
  * Open the calling thread's own namespace of TYPE (FOR_CHILDREN: its
@@ -449,13 +433,6 @@ enum nsctl_setgroups {
 };
 
 /*
- * "INNER:OUTER:COUNT", decimal.  -EINVAL for bad syntax; -ERANGE for a count
- * of 0 or a range that reaches 4294967295 on either side (that ID, (uid_t)-1,
- * is never mapped).
- */
-int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_range);
-
-/*
  * Append RANGE to MAP, checked as the kernel would: -ERANGE as above,
  * -EEXIST when it overlaps a range of MAP inside or outside, -E2BIG past
  * the kernel's 340 lines or the page it reads a map from, -ENOBUFS when MAP
@@ -487,10 +464,11 @@ int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struc
 			  enum nsctl_setgroups setgroups);
 
 /*
- * A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG
- * longer) of UTF-8 without a control character (C0, DEL, C1 such as CSI
- * U+009B) or an invisible formatting one (bidirectional controls such as
- * U+202E, zero-width characters): -EILSEQ otherwise.
+ * A hostname or NIS domain name the kernel takes: 1 to 64 bytes (-EINVAL
+ * empty, -ENAMETOOLONG longer).  The kernel takes any bytes; a caller that
+ * takes names from users should refuse what would act on a terminal where
+ * they are shown (nsctl's command line refuses control and invisible
+ * formatting characters, and bytes that are not UTF-8).
  */
 int nsctl_uts_name_check(const char *name);
 
@@ -507,8 +485,6 @@ enum nsctl_propagation {
 	NSCTL_PROPAGATION_SLAVE,
 	NSCTL_PROPAGATION_SHARED,
 };
-/* "private", "slave", "shared" or "unchanged". -EINVAL otherwise. */
-int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
 /*
  * Call it in a mount namespace of the caller's own.  In a chroot, where "/" is
  * no mount's root, it changes every mount of that namespace, the one holding
@@ -534,11 +510,12 @@ int nsctl_netns_exec_setup(const char *name);
 int nsctl_proc_mount(const char *dir);
 
 /*
- * A clock offset in seconds (a sign allowed) for a new time namespace:
- * -EINVAL for bad syntax, -ERANGE when the clock CLOCK (CLOCK_MONOTONIC or
- * CLOCK_BOOTTIME) would go below zero or past the kernel's limit.
+ * Whether the kernel takes SECONDS as the offset of clock CLOCK
+ * (CLOCK_MONOTONIC or CLOCK_BOOTTIME, -EINVAL otherwise) for a new time
+ * namespace: -ERANGE when the clock, as it reads now, would go below zero or
+ * past the kernel's limit (about 146 years).
  */
-int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
+int nsctl_time_offset_check(clockid_t clock, int64_t seconds);
 
 /*
  * Write the offsets of the time_for_children namespace of PID, before anyone

@@ -11,7 +11,6 @@
 #include <sys/wait.h>
 
 #include "internal.h"
-#include "number.h"
 
 extern char **environ;
 
@@ -24,24 +23,6 @@ extern char **environ;
  */
 #define IDMAP_LINES_MAX 340
 
-static int parse_u32(const char *text, size_t length, uint32_t *ret)
-{
-	uint64_t value;
-	int r;
-
-	/*
-	 * Leading zeros allowed, as ever; but more than 10 digits is too large
-	 * whatever they say ("00000000001" was never 1 here).
-	 */
-	r = number_parse_length(text, length, UINT32_MAX, NUMBER_LEADING_ZEROS, &value);
-	if (r < 0)
-		return r;
-	if (length > 10)
-		return -ERANGE;
-	*ret = (uint32_t)value;
-	return 0;
-}
-
 static int range_check(const struct nsctl_idmap_range *range)
 {
 	if (range->count == 0)
@@ -50,38 +31,6 @@ static int range_check(const struct nsctl_idmap_range *range)
 	if ((uint64_t)range->inner + range->count > ID_LIMIT ||
 	    (uint64_t)range->outer + range->count > ID_LIMIT)
 		return -ERANGE;
-	return 0;
-}
-
-NSCTL_EXPORT int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_range)
-{
-	struct nsctl_idmap_range range;
-	uint32_t *fields[3] = { &range.inner, &range.outer, &range.count };
-	const char *p = text;
-	bool too_large = false;
-	int r;
-
-	if (!text || !ret_range)
-		return -EINVAL;
-	/* Bad syntax anywhere is -EINVAL, even after a number too large (-ERANGE). */
-	for (size_t i = 0; i < ELEMENTSOF(fields); i++) {
-		size_t length = strcspn(p, ":");
-
-		if ((i < 2 && p[length] != ':') || (i == 2 && p[length] != '\0'))
-			return -EINVAL;
-		r = parse_u32(p, length, fields[i]);
-		if (r == -ERANGE)
-			too_large = true;
-		else if (r < 0)
-			return r;
-		p += length + 1;
-	}
-	if (too_large)
-		return -ERANGE;
-	r = range_check(&range);
-	if (r < 0)
-		return r;
-	*ret_range = range;
 	return 0;
 }
 

@@ -30,23 +30,6 @@ struct nsctl_process {
 	int procfd;
 };
 
-NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
-{
-	int value, r;
-
-	if (!text || !ret_pid)
-		return -EINVAL;
-	/*
-	 * Strictly digits: no sign, no blanks, no "0x", no leading zero that could
-	 * read as octal, not 0; syntax first, so "99999999999x" is -EINVAL.
-	 */
-	r = number_parse_int(text, INT_MAX, NUMBER_NOT_ZERO, &value);
-	if (r < 0)
-		return r;
-	*ret_pid = (pid_t)value;
-	return 0;
-}
-
 static int pidfd_alive(int pidfd)
 {
 	/*

@@ -113,39 +113,6 @@ NSCTL_EXPORT int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type 
 	return -EINVAL;
 }
 
-NSCTL_EXPORT int nsctl_types_parse(const char *list, unsigned *ret_types)
-{
-	unsigned types = 0;
-
-	if (!list || !ret_types || !*list)
-		return -EINVAL;
-	if (strcmp(list, "all") == 0) {
-		*ret_types = TYPES_ALL;
-		return 0;
-	}
-	for (const char *p = list;;) {
-		const char *comma = strchr(p, ',');
-		size_t length = comma ? (size_t)(comma - p) : strlen(p);
-		enum nsctl_type t;
-		int r;
-
-		/* An empty element ("net,,uts", "net,") is a typo, never "nothing". */
-		if (length == 0)
-			return -EINVAL;
-		r = type_lookup(p, length, &t);
-		if (r < 0)
-			return r;
-		if (types & NSCTL_TYPE_BIT(t))
-			return -EEXIST;
-		types |= NSCTL_TYPE_BIT(t);
-		if (!comma)
-			break;
-		p = comma + 1;
-	}
-	*ret_types = types;
-	return 0;
-}
-
 NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 {
 	unsigned long flags = 0;

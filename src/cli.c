@@ -378,7 +378,7 @@ void cli_type_options_help(FILE *out, const char *argument, const char *what)
 unsigned cli_parse_type_list(const char *option, const char *list)
 {
 	unsigned types, seen = 0;
-	int r = nsctl_types_parse(list, &types);
+	int r = parse_types(list, &types);
 
 	if (r >= 0)
 		return types;
@@ -410,7 +410,7 @@ bool cli_ns_id_operand(const char *text, uint64_t *ret_id)
 
 	if (strncmp(text, CLI_NS_ID_PREFIX, strlen(CLI_NS_ID_PREFIX)) != 0)
 		return false;
-	r = nsctl_ns_id_parse(text + strlen(CLI_NS_ID_PREFIX), ret_id);
+	r = parse_ns_id(text + strlen(CLI_NS_ID_PREFIX), ret_id);
 	if (r == -ERANGE)
 		cli_usage_error("'%s': the namespace ID is larger than 64 bits", text);
 	if (r < 0)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "nsctl.h"
+#include "parse.h"
 #include "type-count.h"
 
 /* Exit statuses of DESIGN.md. */
@@ -49,7 +50,7 @@ void cli_warn(int err, const char *format, ...) __attribute__((format(printf, 2,
 /* Whether TEXT is one or more decimal digits and nothing else: a PID, or no operand at all. */
 bool cli_all_digits(const char *text);
 
-/* Why nsctl_pid_parse() refused all-digit text, from its answer ERR. */
+/* Why parse_pid() refused all-digit text, from its answer ERR. */
 const char *cli_pid_refusal(int err);
 
 /*

@@ -62,7 +62,7 @@ static void operand_open(struct operand *op, const char *text)
 		op->fd = cli_open_ns_id(EXIT_COMPARE_TROUBLE, text, id, -1, &op->type);
 		return;
 	}
-	r = nsctl_pid_parse(text, &pid);
+	r = parse_pid(text, &pid);
 	if (r >= 0) {
 		r = nsctl_process_open(pid, &op->process);
 		if (r < 0)

@@ -181,7 +181,7 @@ static void check_target_form(struct request *req)
 	if (cli_ns_id_operand(text, &req->id)) {
 		req->by_id = true;
 	} else if (cli_all_digits(text)) {
-		r = nsctl_pid_parse(text, &pid);
+		r = parse_pid(text, &pid);
 		if (r < 0)
 			cli_usage_error("'%s': not a valid PID (%s)", text, cli_pid_refusal(r));
 	} else if (!strchr(text, '/') && !is_pin_name(text)) {
@@ -478,7 +478,7 @@ static void open_target(const struct request *req, struct target *tg)
 	}
 	own_asked = req->asked & ~with_file;
 	if (cli_all_digits(text)) {
-		r = nsctl_pid_parse(text, &pid); /* its form was checked while parsing */
+		r = parse_pid(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		r = nsctl_process_open(pid, &tg->process);

@@ -766,7 +766,7 @@ int cmd_list(int argc, char **argv)
 			req.types |= cli_parse_type_list("--type", optarg);
 			break;
 		case OPT_TASK:
-			r = nsctl_pid_parse(optarg, &req.task);
+			r = parse_pid(optarg, &req.task);
 			if (r < 0)
 				cli_usage_error("--task '%s': not a valid PID", optarg);
 			task = optarg;

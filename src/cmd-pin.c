@@ -90,7 +90,7 @@ int cmd_pin(int argc, char **argv)
 
 	/* The form of every operand first, then everything is opened, then pins are made. */
 	by_id = cli_ns_id_operand(target, &id);
-	r = by_id ? -EINVAL : nsctl_pid_parse(target, &pid);
+	r = by_id ? -EINVAL : parse_pid(target, &pid);
 	if (r >= 0 && !types)
 		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
 				target);

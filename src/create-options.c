@@ -212,7 +212,7 @@ static struct nsctl_idmap *map_of(struct create_options *o, bool group)
 static void map_add_text(struct nsctl_idmap *map, const char *option, const char *text)
 {
 	struct nsctl_idmap_range range;
-	int r = nsctl_idmap_parse_range(text, &range);
+	int r = parse_idmap_range(text, &range);
 
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': the count must be 1 or more, and no range may reach "
@@ -300,7 +300,7 @@ static void map_add_subids(struct nsctl_idmap *map, const char *option, bool gro
 static int64_t parse_offset(const char *option, const char *text, clockid_t clock)
 {
 	int64_t seconds;
-	int r = nsctl_time_offset_parse(text, clock, &seconds);
+	int r = parse_time_offset(text, clock, &seconds);
 
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': out of range: the clock must stay between 0 and "
@@ -332,13 +332,14 @@ static const char *escape(const char *text, char *buf, size_t size)
 
 static void check_uts_name(const char *option, const char *name)
 {
-	int r = nsctl_uts_name_check(name);
+	int r = check_printable_uts_name(name);
 	char shown[4 * 128 + 1];
 
 	if (r >= 0)
 		return;
 	escape(name, shown, sizeof(shown));
-	/* The library says only -EILSEQ; an ASCII control is the one case told apart. */
+	/* check_printable_uts_name() says only -EILSEQ; an ASCII control is the one case told
+	 * apart. */
 	for (const unsigned char *p = (const unsigned char *)name; r == -EILSEQ && *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
 			cli_usage_error("%s '%s': a control character is not allowed", option,
@@ -598,7 +599,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
 			break;
 		case OPT_PROPAGATION:
-			if (nsctl_propagation_parse(optarg, &o->propagation) < 0)
+			if (parse_propagation(optarg, &o->propagation) < 0)
 				cli_usage_error("--propagation '%s': not private, slave, shared or "
 						"unchanged",
 						optarg);

@@ -17,45 +17,6 @@
 
 #include "nsctl.h"
 
-static void test_parse_good(void **state)
-{
-	struct nsctl_idmap_range r;
-
-	assert_int_equal(nsctl_idmap_parse_range("0:100000:65536", &r), 0);
-	assert_int_equal(r.inner, 0);
-	assert_int_equal(r.outer, 100000);
-	assert_int_equal(r.count, 65536);
-	/* The last mappable ID is 4294967294. */
-	assert_int_equal(nsctl_idmap_parse_range("4294967294:0:1", &r), 0);
-	assert_int_equal(nsctl_idmap_parse_range("0:4294967294:1", &r), 0);
-	assert_int_equal(nsctl_idmap_parse_range("0:0:4294967295", &r), 0);
-	assert_int_equal(nsctl_idmap_parse_range("1:0:4294967295", &r), -ERANGE);
-	assert_int_equal(nsctl_idmap_parse_range("0:0:4294967294", &r), 0);
-}
-
-static void test_parse_bad(void **state)
-{
-	static const char *syntax[] = {
-		"", "0", "0:0", "0:0:", ":0:1", "0::1", "a:b:c", "0:0:1:1", "-1:0:1", "0:0:+1",
-		" 0:0:1", "0:0:1\n", "0x1:0:1",
-		/* Found by fuzz-idmap: too long, but not a number at all. */
-		"abcdefghijkl:0:1", "99999999991:0:'1"
-	};
-	static const char *range[] = { "0:0:0",          "4294967295:0:1", "0:4294967295:1",
-				       "4294967294:0:2", "0:4294967294:2", "99999999999:0:1",
-				       "0:0:99999999999" };
-	struct nsctl_idmap_range r = { 7, 7, 7 };
-
-	for (size_t i = 0; i < sizeof(syntax) / sizeof(*syntax); i++)
-		assert_int_equal(nsctl_idmap_parse_range(syntax[i], &r), -EINVAL);
-	for (size_t i = 0; i < sizeof(range) / sizeof(*range); i++)
-		assert_int_equal(nsctl_idmap_parse_range(range[i], &r), -ERANGE);
-	/* Nothing written on failure. */
-	assert_int_equal(r.inner, 7);
-	assert_int_equal(nsctl_idmap_parse_range(NULL, &r), -EINVAL);
-	assert_int_equal(nsctl_idmap_parse_range("0:0:1", NULL), -EINVAL);
-}
-
 /* The kernel's limit of lines; a map the tests size to hold more than it. */
 #define KERNEL_LINES 340
 static struct nsctl_idmap_range storage[2][KERNEL_LINES + 8];
@@ -235,7 +196,6 @@ static void test_write_maps(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_good),   cmocka_unit_test(test_parse_bad),
 		cmocka_unit_test(test_add_overlap),  cmocka_unit_test(test_add_limits),
 		cmocka_unit_test(test_add_capacity), cmocka_unit_test(test_format),
 		cmocka_unit_test(test_write_errors), cmocka_unit_test(test_write_maps),

@@ -340,24 +340,6 @@ static void test_open_id(void **state)
 	assert_int_equal(nsctl_ns_open_id(1, TYPE_COUNT, NULL), -EINVAL);
 }
 
-static void test_id_parse(void **state)
-{
-	uint64_t id = 7;
-
-	(void)state;
-	assert_int_equal(nsctl_ns_id_parse("4105", &id), 0);
-	assert_true(id == 4105);
-	assert_int_equal(nsctl_ns_id_parse("18446744073709551615", &id), 0);
-	assert_true(id == UINT64_MAX);
-	assert_int_equal(nsctl_ns_id_parse("18446744073709551616", &id), -ERANGE);
-	assert_true(id == UINT64_MAX); /* untouched on failure */
-	const char *bad[] = { "", "0", "01", "-1", "+1", " 1", "1 ", "1x", "0x10" };
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(nsctl_ns_id_parse(bad[i], &id), -EINVAL);
-	assert_int_equal(nsctl_ns_id_parse(NULL, &id), -EINVAL);
-	assert_int_equal(nsctl_ns_id_parse("1", NULL), -EINVAL);
-}
-
 static ino_t inode_of(int fd)
 {
 	struct stat st;
@@ -549,7 +531,6 @@ int main(void)
 		cmocka_unit_test(test_same),
 		cmocka_unit_test(test_check_pin),
 		cmocka_unit_test(test_open_id),
-		cmocka_unit_test(test_id_parse),
 		cmocka_unit_test(test_open_own),
 		cmocka_unit_test(test_open_own_thread),
 		cmocka_unit_test(test_open_own_thread_without_proc),

@@ -111,34 +111,6 @@ static void test_type_from_clone_flag(void **state)
 	assert_int_equal(nsctl_type_from_clone_flag(CLONE_NEWNET, NULL), -EINVAL);
 }
 
-static void test_types_parse(void **state)
-{
-	unsigned types = 12345;
-
-	assert_int_equal(nsctl_types_parse("net", &types), 0);
-	assert_int_equal(types, NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
-	assert_int_equal(nsctl_types_parse("net,uts,mount", &types), 0);
-	assert_int_equal(types, NSCTL_TYPE_BIT(NSCTL_TYPE_NET) | NSCTL_TYPE_BIT(NSCTL_TYPE_UTS) |
-				    NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
-	assert_int_equal(nsctl_types_parse("all", &types), 0);
-	assert_int_equal(types, TYPES_ALL);
-
-	types = 12345;
-	assert_int_equal(nsctl_types_parse("", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse(",", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse(",net", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,,uts", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,foo", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net ,uts", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,all", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,net", &types), -EEXIST);
-	assert_int_equal(nsctl_types_parse("mnt,mount", &types), -EEXIST);
-	assert_int_equal(nsctl_types_parse(NULL, &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net", NULL), -EINVAL);
-	assert_int_equal(types, 12345);
-}
-
 static void test_types_to_clone_flags(void **state)
 {
 	assert_int_equal(nsctl_types_to_clone_flags(0), 0);
@@ -160,31 +132,6 @@ static void test_types_supported(void **state)
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
 	assert_int_equal(types & ~TYPES_ALL, 0);
 	assert_int_equal(nsctl_types_supported(), types);
-}
-
-static void test_pid_parse(void **state)
-{
-	static const char *const bad[] = {
-		"",     "0",   "-1", "+1",  " 1", "1 ",           "1x",
-		"0x10", "010", "00", "1.0", "١",  "99999999999x",
-	};
-	pid_t pid = 77;
-
-	assert_int_equal(nsctl_pid_parse("1", &pid), 0);
-	assert_int_equal(pid, 1);
-	assert_int_equal(nsctl_pid_parse("4194304", &pid), 0);
-	assert_int_equal(pid, 4194304);
-	assert_int_equal(nsctl_pid_parse("2147483647", &pid), 0);
-	assert_int_equal(pid, INT_MAX);
-
-	pid = 77;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(nsctl_pid_parse(bad[i], &pid), -EINVAL);
-	assert_int_equal(nsctl_pid_parse("2147483648", &pid), -ERANGE);
-	assert_int_equal(nsctl_pid_parse("99999999999999999999", &pid), -ERANGE);
-	assert_int_equal(nsctl_pid_parse(NULL, &pid), -EINVAL);
-	assert_int_equal(nsctl_pid_parse("1", NULL), -EINVAL);
-	assert_int_equal(pid, 77);
 }
 
 /* pidfd_open() says ENOSYS from now on, as before Linux 5.3: no fallback through a pidfd. */
@@ -302,12 +249,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_type_numbers_are_fixed),
 		cmocka_unit_test(test_type_from_name),
 		cmocka_unit_test(test_type_from_clone_flag),
-		cmocka_unit_test(test_types_parse),
 		cmocka_unit_test(test_types_to_clone_flags),
 		cmocka_unit_test(test_types_supported),
 		cmocka_unit_test(test_types_supported_undumpable),
 		cmocka_unit_test(test_types_supported_undumpable_without_pidfd),
-		cmocka_unit_test(test_pid_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
