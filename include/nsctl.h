@@ -266,7 +266,7 @@ int nsctl_pin_name_types(const char *name, unsigned *ret_types);
  * -EEXIST: PATH exists and is not a pin of this namespace; -ELOOP: PATH is a
  * symlink; -ENOTTY: NSFD is not a namespace; -EINVAL: the kernel refuses the
  * pin (a mount namespace that is not newer than the caller's own).
- * FLAGS must be 0 (reserved).
+ * FLAGS must be 0 (reserved; -EINVAL otherwise).
  */
 int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
 
@@ -275,7 +275,8 @@ int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
  * nsctl_pin_create().  Creates the pin directory where needed: /run/netns is
  * made a shared mount of its own, as iproute2 keeps it; /run/nsctl/mnt a
  * private mount of its own where it lies on a shared mount.  These
- * directories stay when the pin is removed, as iproute2's do.
+ * directories stay when the pin is removed, as iproute2's do.  FLAGS must
+ * be 0 (reserved; -EINVAL otherwise).
  */
 int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
 
@@ -305,10 +306,10 @@ struct nsctl_pin {
 
 /*
  * Every pin in the caller's mount namespace (nsfs mounts of
- * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pins_free().
+ * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pin_list_free().
  */
 int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, size_t *ret_count);
-void nsctl_pins_free(struct nsctl_pin *pins, size_t count);
+void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count);
 
 /*
  * File descriptors handed to a program.  A namespace boundary is a security
@@ -476,7 +477,7 @@ int nsctl_uts_name_check(const char *name);
 int nsctl_uts_names_set(const char *hostname, const char *domainname);
 
 /* Bring up "lo" in the caller's network namespace (ioctl, no ip(8) needed). */
-int nsctl_loopback_up(void);
+int nsctl_loopback_bring_up(void);
 
 /* Mount propagation of a new mount namespace, applied recursively from "/". */
 enum nsctl_propagation {
@@ -640,7 +641,10 @@ struct nsctl_join_report {
 	const char *failed_call; /* "open" or "setns" when a type failed, else NULL */
 };
 
-/* Flags of nsctl_process_join() and friends. */
+/*
+ * Flags of nsctl_process_join() (both) and nsctl_ns_set_add_process()
+ * (NSCTL_JOIN_DIFFERENT only); any other bit is -EINVAL.
+ */
 #define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller */
 #define NSCTL_JOIN_ONE_BY_ONE (1u << 1) /* not setns(pidfd): open each file, join in order */
 
@@ -686,7 +690,7 @@ int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type);
  * only those that differ from the caller's).  Once all are open, checks that
  * PROCESS is still running: -ESRCH if it has gone, and SET is unchanged.
  * -EEXIST if SET already has one of TYPES.  REPORT (or NULL) says which type
- * could not be opened.
+ * could not be opened.  FLAGS: 0 or NSCTL_JOIN_DIFFERENT (-EINVAL otherwise).
  */
 int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_process *process,
 			     unsigned types, unsigned flags, struct nsctl_join_report *report);
@@ -700,8 +704,7 @@ int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_proces
  * namespace is skipped (the kernel refuses to re-enter it).  On failure the
  * namespaces already joined stay joined; REPORT (or NULL) says which failed.
  */
-int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
-		      struct nsctl_join_report *report);
+int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report);
 
 /* Of TYPES, the types in which PROCESS is not in the calling thread's namespace. */
 int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
@@ -713,8 +716,9 @@ int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
  * thread; the other threads do not move).  Where the kernel has it (5.8), one
  * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
  * refuses that, every namespace file is opened, the process checked to be the
- * same, and they are joined in the order of nsctl_ns_set_join().  A process
- * that has gone is -ESRCH, never a join into another process of that PID.
+ * same, and they are joined in the order of nsctl_ns_set_join() (always so
+ * with NSCTL_JOIN_ONE_BY_ONE).  A process that has gone is -ESRCH, never a
+ * join into another process of that PID.  A flag not defined above is -EINVAL.
  */
 int nsctl_process_join(const struct nsctl_process *process, unsigned types, unsigned flags,
 		       struct nsctl_join_report *report);

@@ -198,7 +198,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 	int r;
 
 	report_begin(report);
-	if (!set || !process || (types & ~TYPES_ALL))
+	if (!set || !process || (types & ~TYPES_ALL) || (flags & ~NSCTL_JOIN_DIFFERENT))
 		return -EINVAL;
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
@@ -343,8 +343,7 @@ static int join_set_member(enum nsctl_type type, void *userdata)
 	return 1;
 }
 
-NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
-				   struct nsctl_join_report *report)
+NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report)
 {
 	report_begin(report);
 	if (!set)
@@ -361,7 +360,8 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	int r;
 
 	report_begin(report);
-	if (!process || (types & ~TYPES_ALL))
+	if (!process || (types & ~TYPES_ALL) ||
+	    (flags & ~(NSCTL_JOIN_DIFFERENT | NSCTL_JOIN_ONE_BY_ONE)))
 		return -EINVAL;
 	if (flags & NSCTL_JOIN_DIFFERENT) {
 		r = differ(process, types, &types, report);
@@ -401,7 +401,7 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	set_init(&set);
 	r = nsctl_ns_set_add_process(&set, process, types, 0, report);
 	if (r >= 0)
-		r = nsctl_ns_set_join(&set, 0, report);
+		r = nsctl_ns_set_join(&set, report);
 	set_clear(&set);
 	return r;
 }

@@ -449,7 +449,7 @@ NSCTL_EXPORT int nsctl_pin_remove(const char *path)
 	return 0;
 }
 
-NSCTL_EXPORT void nsctl_pins_free(struct nsctl_pin *pins, size_t count)
+NSCTL_EXPORT void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count)
 {
 	if (!pins)
 		return;
@@ -495,6 +495,6 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 	*ret_count = count;
 	return 0;
 oom:
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 	return -ENOMEM;
 }

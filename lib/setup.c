@@ -58,7 +58,7 @@ NSCTL_EXPORT int nsctl_uts_names_set(const char *hostname, const char *domainnam
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_loopback_up(void)
+NSCTL_EXPORT int nsctl_loopback_bring_up(void)
 {
 	_cleanup_close_ int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	struct ifreq ifr;

@@ -704,7 +704,7 @@ static unsigned join(const struct request *req, struct target *tg)
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 	}
-	r = nsctl_ns_set_join(tg->set, 0, &report);
+	r = nsctl_ns_set_join(tg->set, &report);
 	if (r < 0)
 		join_failed(req, tg, r, &report);
 	nsctl_ns_set_free(tg->set);

@@ -734,7 +734,7 @@ void create_setup_inside(const struct create_options *o)
 	if (r < 0)
 		cli_fail(r, "--domainname '%s': cannot set it", o->domainname);
 	if (o->loopback) {
-		r = nsctl_loopback_up();
+		r = nsctl_loopback_bring_up();
 		if (r < 0)
 			cli_fail(r, "--loopback: cannot bring up lo");
 	}

@@ -240,8 +240,35 @@ static void test_set_add_and_free(void **state)
 	assert_int_equal(nsctl_ns_set_types(NULL), 0);
 	assert_int_equal(nsctl_ns_set_add_fd(NULL, 0), -EINVAL);
 	assert_int_equal(nsctl_ns_set_take(NULL, NSCTL_TYPE_NET), -EINVAL);
-	assert_int_equal(nsctl_ns_set_join(NULL, 0, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_set_join(NULL, NULL), -EINVAL);
 	assert_int_equal(nsctl_process_join(NULL, BIT(NET), 0, NULL), -EINVAL);
+}
+
+/* A flag bit the library does not define is refused, never ignored. */
+static void test_unknown_flags(void **state)
+{
+	struct nsctl_process *self = NULL;
+	struct nsctl_ns_set *set = NULL;
+	struct nsctl_join_report report;
+
+	assert_int_equal(nsctl_process_open(getpid(), &self), 0);
+	assert_int_equal(nsctl_ns_set_new(&set), 0);
+	assert_int_equal(nsctl_process_join(self, BIT(UTS), 1u << 7, &report), -EINVAL);
+	assert_int_equal(report.joined, 0);
+	/* One by one means nothing to adding files to a set. */
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), NSCTL_JOIN_ONE_BY_ONE, NULL),
+			 -EINVAL);
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), 1u << 7, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	/* The known flags still work: the caller's own namespaces differ in nothing. */
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), NSCTL_JOIN_DIFFERENT, NULL),
+			 0);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	assert_int_equal(nsctl_process_join(self, BIT(UTS),
+					    NSCTL_JOIN_DIFFERENT | NSCTL_JOIN_ONE_BY_ONE, &report),
+			 0);
+	nsctl_ns_set_free(set);
+	nsctl_process_free(self);
 }
 
 static void test_join_fd_bad_input(void **state)
@@ -293,7 +320,7 @@ static int join_while_threaded(void *arg)
 		return 11;
 	if (nsctl_ns_set_new(&set) < 0 || nsctl_ns_set_add_path(set, "/proc/self/ns/mnt", -1) < 0)
 		return 12;
-	r = nsctl_ns_set_join(set, 0, &report);
+	r = nsctl_ns_set_join(set, &report);
 	nsctl_ns_set_free(set);
 	if (r != -EINVAL || report.failed_type != NSCTL_TYPE_MNT ||
 	    strcmp(report.failed_call, "setns") != 0)
@@ -693,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_in_order_deferred_still_refused),
 		cmocka_unit_test(test_in_order_own_user_skipped),
 		cmocka_unit_test(test_set_add_and_free),
+		cmocka_unit_test(test_unknown_flags),
 		cmocka_unit_test(test_join_fd_bad_input),
 		cmocka_unit_test(test_multithreaded_caller_refused),
 		cmocka_unit_test(test_process_join),

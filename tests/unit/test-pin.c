@@ -130,11 +130,11 @@ static void test_create_list_remove(void **state)
 			assert_int_equal(pins[i].ino, ns_st.st_ino);
 		}
 	assert_true(listed);
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 	assert_int_equal(nsctl_pin_list(NSCTL_TYPE_BIT(NSCTL_TYPE_NET), &pins, &count), 0);
 	for (size_t i = 0; i < count; i++)
 		assert_string_not_equal(pins[i].path, path);
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 
 	assert_int_equal(nsctl_pin_remove(link), -ENOTTY);
 	assert_int_equal(nsctl_pin_remove(dir), -ENOTTY);
@@ -161,7 +161,7 @@ static void test_create_rejects_non_namespace(void **state)
 	assert_int_equal(nsctl_pin_create_name(fd, "x", 0), -ENOTTY);
 	close(fd);
 	assert_int_equal(nsctl_pin_list(TYPES_ALL, NULL, NULL), -EINVAL);
-	nsctl_pins_free(NULL, 0);
+	nsctl_pin_list_free(NULL, 0);
 }
 
 int main(void)

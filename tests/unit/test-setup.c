@@ -92,7 +92,7 @@ static int loopback_body(void)
 	strcpy(ifr.ifr_name, "lo");
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || (ifr.ifr_flags & IFF_UP))
 		return 1;
-	if (nsctl_loopback_up() < 0 || nsctl_loopback_up() < 0)
+	if (nsctl_loopback_bring_up() < 0 || nsctl_loopback_bring_up() < 0)
 		return 2;
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || !(ifr.ifr_flags & IFF_UP))
 		return 3;
