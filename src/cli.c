@@ -375,6 +375,23 @@ void cli_type_options_help(FILE *out, const char *argument, const char *what)
 	}
 }
 
+void cli_exclusive_note(const struct cli_exclusive *table, size_t n, unsigned *given, int option)
+{
+	for (size_t row = 0; row < n; row++)
+		for (size_t i = 0; i < CLI_EXCLUSIVE_MAX && table[row].options[i]; i++)
+			if (table[row].options[i] == option)
+				given[row] |= 1u << i;
+}
+
+void cli_exclusive_check(const struct cli_exclusive *table, size_t n, const unsigned *given)
+{
+	for (size_t row = 0; row < n; row++) {
+		/* Two bits or more: two different options of the row (one given twice is one). */
+		if (given[row] & (given[row] - 1))
+			cli_usage_error("%s", table[row].message);
+	}
+}
+
 unsigned cli_parse_type_list(const char *option, const char *list)
 {
 	unsigned types, seen = 0;

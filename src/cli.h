@@ -118,6 +118,23 @@ void cli_keep_capabilities(const char *option);
  */
 void cli_apply_target_caps(const struct nsctl_caps *target);
 
+/*
+ * Options that exclude each other, declared in one table per subcommand (as
+ * util-linux's ul_excl_t): a row names options, by the value getopt_long
+ * returns for them, of which at most one may be given, and the message that
+ * says so.  An option may be in several rows.  The subcommand keeps one
+ * unsigned per row, 0 at the start (GIVEN); cli_exclusive_note() marks each
+ * option of the command line in it, and cli_exclusive_check(), after the
+ * loop, is the usage error of the first row two of whose options were given.
+ */
+#define CLI_EXCLUSIVE_MAX 4
+struct cli_exclusive {
+	int options[CLI_EXCLUSIVE_MAX]; /* 0 ends the row early */
+	const char *message;            /* "--json and --raw are mutually exclusive" */
+};
+void cli_exclusive_note(const struct cli_exclusive *table, size_t n, unsigned *given, int option);
+void cli_exclusive_check(const struct cli_exclusive *table, size_t n, const unsigned *given);
+
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
 

@@ -193,10 +193,14 @@ int cmd_compare(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { 'J', 'r' }, "--json and --raw are mutually exclusive" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:Jrqh", no_argument);
 	bool json = false, raw = false, noheadings = false, quiet = false, differ = false;
 	struct result results[TYPE_COUNT];
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	struct operand a, b;
 	unsigned asked = 0;
 	size_t n = 0;
@@ -204,6 +208,7 @@ int cmd_compare(int argc, char **argv)
 
 	/* -n is --net, as on every subcommand; --noheadings has no short form here. */
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		enum nsctl_type type;
 
 		switch (c) {
@@ -235,8 +240,7 @@ int cmd_compare(int argc, char **argv)
 		cli_usage_error(argc - optind < 2 ? "two operands needed, A and B"
 						  : "too many operands: '%s'",
 				argv[optind + 2 < argc ? optind + 2 : 0]);
-	if (json && raw)
-		cli_usage_error("--json and --raw are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	cli_refuse_unsupported(asked);
 	if (cli_parse_only)
 		return 0;

@@ -224,8 +224,23 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { OPT_PRESERVE_CREDENTIALS, 'S' },
+		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+		{ { OPT_PRESERVE_CREDENTIALS, 'G' },
+		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+		{ { OPT_KEEP_FDS, OPT_KEEP_FD },
+		  "--keep-fds and --keep-fd are mutually exclusive" },
+		{ { 'w', 'W' }, "--wd and --wdns are mutually exclusive" },
+		{ { OPT_KEEP_CAPS, OPT_TARGET_CAPS },
+		  "--keep-caps and --target-caps are mutually exclusive" },
+		{ { 'N', 'n' },
+		  "--net-socket and --net are mutually exclusive: both choose the "
+		  "network namespace" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
 	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:eFh", optional_argument);
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c;
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
@@ -234,6 +249,8 @@ static void parse(int argc, char **argv, struct request *req)
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
+
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 
 		switch (c) {
 		case 'S':
@@ -315,17 +332,9 @@ static void parse(int argc, char **argv, struct request *req)
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
-	if (req->preserve_credentials && (req->set_uid || req->set_gid))
-		cli_usage_error(
-		    "--preserve-credentials and --setuid/--setgid are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	if (req->keep_loader_env && !req->env)
 		cli_usage_error("--keep-loader-env is for the environment of --env");
-	if (req->keep.all && req->keep.n)
-		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
-	if (req->wd && req->wdns_dir)
-		cli_usage_error("--wd and --wdns are mutually exclusive");
-	if (req->keep_caps && req->target_caps)
-		cli_usage_error("--keep-caps and --target-caps are mutually exclusive");
 	if (req->target_caps && !cli_all_digits(req->target))
 		cli_usage_error("--target-caps needs a PID TARGET (a process to take the "
 				"capabilities of), and '%s' is not one",
@@ -333,9 +342,6 @@ static void parse(int argc, char **argv, struct request *req)
 	if (req->wdns_dir && !*req->wdns_dir)
 		cli_usage_error("--wdns '': an empty directory name");
 	if (req->net_socket >= 0) {
-		if (req->asked & NSCTL_TYPE_BIT(NSCTL_TYPE_NET))
-			cli_usage_error("--net-socket and --net are mutually exclusive: both "
-					"choose the network namespace");
 		if (!cli_all_digits(req->target))
 			cli_usage_error("--net-socket %d: the socket is an fd of a process, and "
 					"'%s' is not a PID",

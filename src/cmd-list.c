@@ -749,11 +749,17 @@ int cmd_list(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { 'J', 'r', OPT_DOT }, "--json, --raw and --dot are mutually exclusive" },
+		{ { OPT_DOT, OPT_TREE }, "--dot and --tree are mutually exclusive" },
+		{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL, *filter = NULL;
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c, r;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
@@ -761,6 +767,7 @@ int cmd_list(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		switch (c) {
 		case 't':
 			req.types |= cli_parse_type_list("--type", optarg);
@@ -828,12 +835,7 @@ int cmd_list(int argc, char **argv)
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}
-	if (req.json + req.raw + req.dot > 1)
-		cli_usage_error("--json, --raw and --dot are mutually exclusive");
-	if (req.dot && req.tree != TREE_NONE)
-		cli_usage_error("--dot and --tree are mutually exclusive");
-	if (req.dot && filter)
-		cli_usage_error("--dot and --filter are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	req.wanted = argv + optind;
 	req.n_wanted = (size_t)(argc - optind);
 	for (size_t i = 0; i < req.n_wanted; i++) {
