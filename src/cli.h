@@ -11,7 +11,7 @@
 #include "parse.h"
 #include "type-count.h"
 
-/* Exit statuses of DESIGN.md. */
+/* Exit statuses of docs/DESIGN.md. */
 enum {
 	EXIT_COMPARE_SAME = 0,
 	EXIT_COMPARE_DIFFERENT = 1,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bad-input table: each row is one bad command line, the exit status
-# DESIGN.md gives it, and a piece of the message that names the input.  Every
+# docs/DESIGN.md gives it, and a piece of the message that names the input.  Every
 # row must print "nsctl: SUBCOMMAND: ..." on stderr, nothing on stdout, and
 # leave no mount, file or process behind (bad-input.bash).  This file is
 # compare's table; bad-input-SUBCOMMAND.bats are the others'.
