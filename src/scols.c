@@ -41,6 +41,8 @@ static const char *try_load(char *why, size_t size)
 	cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);
 	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_RESOLVE_OPTIONAL)
 #undef CLI_SCOLS_RESOLVE_OPTIONAL
+	/* LIBSMARTCOLS_DEBUG=all traces the library on stderr, as for util-linux's tools. */
+	cli_scols.scols_init_debug(0);
 	loaded = true;
 	return NULL;
 }

@@ -24,6 +24,7 @@
 	X(scols_column_set_wrapfunc)                                                               \
 	X(scols_free_iter)                                                                         \
 	X(scols_get_library_version)                                                               \
+	X(scols_init_debug)                                                                        \
 	X(scols_line_add_child)                                                                    \
 	X(scols_line_refer_data)                                                                   \
 	X(scols_line_set_data)                                                                     \
@@ -113,6 +114,7 @@ bool cli_scols_has_filter(void);
 #define scols_filter_parse_string     (*cli_scols.scols_filter_parse_string)
 #define scols_free_iter               (*cli_scols.scols_free_iter)
 #define scols_get_library_version     (*cli_scols.scols_get_library_version)
+#define scols_init_debug              (*cli_scols.scols_init_debug)
 #define scols_line_apply_filter       (*cli_scols.scols_line_apply_filter)
 #define scols_line_add_child          (*cli_scols.scols_line_add_child)
 #define scols_line_refer_data         (*cli_scols.scols_line_refer_data)
