@@ -128,7 +128,7 @@ static void help(void)
 	{
 		char note[512];
 
-		printf("\nHere %s.\n", cli_scols_describe_filter(note, sizeof(note)));
+		printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
 	}
 }
 
@@ -609,16 +609,15 @@ static void add_filter_columns(const struct request *req, struct libscols_table 
 		filter_index[c] = SIZE_MAX;
 		if (!list_filter_uses(req->filter, (int)c))
 			continue;
-		columns[c] = scols_table_new_column(table, column_table[c].name, 0,
-						    SCOLS_FL_HIDDEN);
+		columns[c] =
+		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
 		if (!columns[c])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(columns[c], column_table[c].json_type);
-		scols_column_set_data_type(columns[c], column_type(c) == LIST_FILTER_NUMBER
-							   ? CLI_SCOLS_DATA_U64
-						       : column_type(c) == LIST_FILTER_BOOLEAN
-							   ? CLI_SCOLS_DATA_BOOLEAN
-							   : CLI_SCOLS_DATA_STRING);
+		scols_column_set_data_type(
+		    columns[c], column_type(c) == LIST_FILTER_NUMBER    ? CLI_SCOLS_DATA_U64
+				: column_type(c) == LIST_FILTER_BOOLEAN ? CLI_SCOLS_DATA_BOOLEAN
+									: CLI_SCOLS_DATA_STRING);
 		filter_index[c] = next++;
 	}
 	iterator = scols_new_iter(SCOLS_ITER_FORWARD);
@@ -629,8 +628,8 @@ static void add_filter_columns(const struct request *req, struct libscols_table 
 
 		/* Both parsers read the same names; one nsctl's did not is a bug. */
 		if (c < 0 || !columns[c])
-			cli_die(EXIT_FAILURE, 0, "--filter: libsmartcols reads a column '%s' nsctl did not",
-				name);
+			cli_die(EXIT_FAILURE, 0,
+				"--filter: libsmartcols reads a column '%s' nsctl did not", name);
 		if (scols_filter_assign_column(req->library_filter, iterator, name, columns[c]) < 0)
 			cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
 	}

@@ -113,8 +113,8 @@ static const struct {
 	const char *lower, *upper;
 	enum token_kind kind;
 } keyword_table[] = {
-	{ "and", "AND", TOKEN_AND },      { "or", "OR", TOKEN_OR },
-	{ "not", "NOT", TOKEN_NOT },      { "true", "TRUE", TOKEN_TRUE },
+	{ "and", "AND", TOKEN_AND },       { "or", "OR", TOKEN_OR },
+	{ "not", "NOT", TOKEN_NOT },       { "true", "TRUE", TOKEN_TRUE },
 	{ "false", "FALSE", TOKEN_FALSE },
 };
 
@@ -480,7 +480,7 @@ static struct node *parse_prefix(struct parser *p, const char *what)
 	return parse_value(p, what);
 }
 
-/* The pattern of =~ or !~ at T: compiled once, here, so a bad one is a usage error before any scan. */
+/* The pattern of =~ or !~ at T, compiled here: a bad one is a usage error before any scan. */
 static bool compile_pattern(struct parser *p, const struct token *t, struct node *compare)
 {
 	const struct node *left = compare->left, *right = compare->right;
@@ -665,7 +665,7 @@ static int text_to_fraction(const char *text, long double *ret)
 }
 
 static int set_owned_string(struct value *v, const char *format, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 static int set_owned_string(struct value *v, const char *format, ...)
 {
@@ -700,7 +700,8 @@ static int convert(struct value *v, enum value_type type)
 		else if (type == VALUE_FLOAT)
 			r = v->string ? text_to_fraction(v->string, &v->fraction) : 0;
 		else
-			/* "1", "true" in any case, or a yes (rpmatch(3): y or Y in the C locale). */
+			/* "1", "true" in any case, or a yes (rpmatch(3): y or Y in the C locale).
+			 */
 			v->boolean = v->string && (strcmp(v->string, "1") == 0 ||
 						   strcasecmp(v->string, "true") == 0 ||
 						   *v->string == 'y' || *v->string == 'Y');
@@ -734,7 +735,8 @@ static int convert(struct value *v, enum value_type type)
 
 static int evaluate(const struct node *n, list_filter_value_fn cell, void *row);
 
-/* N's value in its own type: a column's cell read as the column's type, a condition as a boolean. */
+/* N's value in its own type: a column's cell read as the column's type, a condition as a boolean.
+ */
 static int value_of(const struct node *n, list_filter_value_fn cell, void *row, struct value *ret)
 {
 	const char *text;

@@ -37,8 +37,7 @@ static const char *try_load(char *why, size_t size)
 	CLI_SCOLS_FUNCTIONS(CLI_SCOLS_RESOLVE)
 #undef CLI_SCOLS_RESOLVE
 	/* Optional: NULL where the library is older than 2.40. */
-#define CLI_SCOLS_RESOLVE_OPTIONAL(name)                                                           \
-	cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);
+#define CLI_SCOLS_RESOLVE_OPTIONAL(name) cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);
 	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_RESOLVE_OPTIONAL)
 #undef CLI_SCOLS_RESOLVE_OPTIONAL
 	/* LIBSMARTCOLS_DEBUG=all traces the library on stderr, as for util-linux's tools. */
@@ -58,16 +57,20 @@ void cli_scols_load(void)
 const char *cli_scols_describe_filter(char *buffer, size_t size)
 {
 	const char *version = NULL;
+	char why[512];
 
-	if (try_load(buffer, size))
+	if (try_load(why, sizeof(why))) {
+		snprintf(buffer, size, "Here -Q cannot be evaluated: %s.", why);
 		return buffer;
+	}
 	cli_scols.scols_get_library_version(&version);
 	if (cli_scols_has_filter())
-		snprintf(buffer, size, "-Q is evaluated by libsmartcols %s's filter", version);
+		snprintf(buffer, size, "Here -Q is evaluated by libsmartcols %s's filter.",
+			 version);
 	else
 		snprintf(buffer, size,
-			 "-Q is evaluated by nsctl itself: libsmartcols %s has no filter API "
-			 "(2.40 and later have)",
+			 "Here -Q is evaluated by nsctl itself: libsmartcols %s has no filter API "
+			 "(2.40 and later have).",
 			 version);
 	return buffer;
 }

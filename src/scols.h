@@ -96,6 +96,7 @@ void cli_scols_load(void);
 /*
  * What evaluates list -Q here, as a sentence for --help, in BUFFER: libsmartcols'
  * filter (and its version), nsctl's own, or why the library cannot be loaded.
+ * It loads the library, but never fails.
  */
 const char *cli_scols_describe_filter(char *buffer, size_t size);
 

@@ -140,7 +140,8 @@ static void test_comparisons(void **state)
 static void test_word_operators(void **state)
 {
 	assert_true(matches("TYPE eq \"net\" and NPROCS gt 1", &busy));
-	assert_true(matches("type NE \"uts\" AND nprocs LT 3 and NPROCS le 2 and NPROCS GE 2", &busy));
+	assert_true(
+	    matches("type NE \"uts\" AND nprocs LT 3 and NPROCS le 2 and NPROCS GE 2", &busy));
 	assert_true(matches("not (TYPE eq \"uts\") or NPROCS eq 0", &busy));
 	assert_false(matches("NOT (TYPE eq \"net\")", &busy));
 }
