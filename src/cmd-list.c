@@ -91,6 +91,8 @@ struct request {
 
 static void help(void)
 {
+	char note[512];
+
 	cli_help_begin();
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
@@ -125,11 +127,8 @@ static void help(void)
 	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
 	      "in every format, as nsctl-list(1) says.\n",
 	      stdout);
-	{
-		char note[512];
-
-		printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
-	}
+	/* Which evaluator -Q has here: the library's, loaded for this line. */
+	printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
 }
 
 static enum list_filter_type column_type(size_t c)
@@ -591,6 +590,19 @@ static bool filter_selects(const struct request *req, const struct nsctl_list_ns
 	return selected;
 }
 
+/* Column C's type for libsmartcols' filter: numbers then compare as numbers. */
+static int data_type(size_t c)
+{
+	switch (column_type(c)) {
+	case LIST_FILTER_NUMBER:
+		return CLI_SCOLS_DATA_U64;
+	case LIST_FILTER_BOOLEAN:
+		return CLI_SCOLS_DATA_BOOLEAN;
+	default:
+		return CLI_SCOLS_DATA_STRING;
+	}
+}
+
 /*
  * The columns libsmartcols' filter reads: one hidden column for each column
  * the expression names, whether shown or not, with the cell as -Q reads it
@@ -614,10 +626,7 @@ static void add_filter_columns(const struct request *req, struct libscols_table 
 		if (!columns[c])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(columns[c], column_table[c].json_type);
-		scols_column_set_data_type(
-		    columns[c], column_type(c) == LIST_FILTER_NUMBER    ? CLI_SCOLS_DATA_U64
-				: column_type(c) == LIST_FILTER_BOOLEAN ? CLI_SCOLS_DATA_BOOLEAN
-									: CLI_SCOLS_DATA_STRING);
+		scols_column_set_data_type(columns[c], data_type(c));
 		filter_index[c] = next++;
 	}
 	iterator = scols_new_iter(SCOLS_ITER_FORWARD);

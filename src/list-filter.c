@@ -759,16 +759,14 @@ static int value_of(const struct node *n, list_filter_value_fn cell, void *row, 
 			value_done(ret);
 		return r;
 	case NODE_STRING:
-		ret->string = n->text;
-		return 0;
 	case NODE_NUMBER:
-		ret->number = n->number;
-		return 0;
 	case NODE_FLOAT:
-		ret->fraction = n->fraction;
-		return 0;
 	case NODE_BOOLEAN:
-		ret->boolean = n->number;
+		/* A literal: its type says which of these is its value. */
+		ret->string = n->text;
+		ret->number = n->number;
+		ret->fraction = n->fraction;
+		ret->boolean = n->number != 0;
 		return 0;
 	default:
 		r = evaluate(n, cell, row);

@@ -6,31 +6,14 @@
 # against /proc, the NS_GET_* ioctls and iproute2, not against lsns.
 
 load helpers
-
-our_mounts() {
-    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
-}
+load list-helpers
 
 setup() {
-    TMP=$(mktemp -d)
-    NETNS=nsctl-lsns-$$-$BATS_TEST_NUMBER
-    VETH=nsl$$x$BATS_TEST_NUMBER
-    MOUNTS_BEFORE=$(our_mounts)
+    list_setup lsns
 }
 
 teardown() {
-    cleanup_pids
-    umount "$TMP/second-pin" 2>/dev/null || true
-    ip link delete "${VETH}a" 2>/dev/null || true
-    ip netns del "$NETNS" 2>/dev/null || true
-    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
-    rm -rf "$TMP"
-}
-
-start_bg() {
-    "$@" &
-    TARGET=$!
-    TEST_PIDS+=("$TARGET")
+    list_teardown
 }
 
 # The ID "ip netns list-id" gives our pin: "nsid 5 (iproute2 netns name: NAME)".

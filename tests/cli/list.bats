@@ -5,24 +5,14 @@
 
 load helpers
 load socket-holder
-
-# Our part of the mount table: other engineers' tests mount and unmount meanwhile.
-our_mounts() {
-    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
-}
+load list-helpers
 
 setup() {
-    TMP=$(mktemp -d)
-    NETNS=nsctl-list-$$-$BATS_TEST_NUMBER
-    MOUNTS_BEFORE=$(our_mounts)
+    list_setup list
 }
 
 teardown() {
-    cleanup_pids
-    umount "$TMP"/extra-pin-* 2>/dev/null || true
-    ip netns del "$NETNS" 2>/dev/null || true
-    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
-    rm -rf "$TMP"
+    list_teardown
 }
 
 # The JSON object of namespace INODE in nsctl's output ($JSON).
@@ -32,13 +22,6 @@ row() {
 
 field() {
     row "$1" | jq -r ".$2"
-}
-
-# Start a background process and record it; TARGET is its PID.
-start_bg() {
-    "$@" &
-    TARGET=$!
-    TEST_PIDS+=("$TARGET")
 }
 
 # An independent witness: the inode NS_GET_PARENT (0xb702) or NS_GET_USERNS (0xb701) leads to.
