@@ -976,13 +976,14 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!req.types)
 		req.types = NSCTL_TYPES_ALL;
-	/* Last: nothing exits between it and the list_filter_free()s, so nothing leaks. */
+	/* Last of the parse: nothing exits between it and the parse-only return: no leak. */
 	if (filter)
 		parse_filter(&req, filter);
 	if (cli_parse_only) {
 		list_filter_free(req.filter);
 		return 0;
 	}
+	/* Past the parse: libsmartcols is loaded only by a list that runs. */
 	if (filter)
 		parse_library_filter(&req, filter);
 
