@@ -161,19 +161,13 @@ static int is_callers(int fd, enum nsctl_type type)
 	return nsctl_ns_same(fd, own);
 }
 
-/*
- * The calling thread's /proc ns directory, on the proc filesystem, or -1.
- * The main thread's is /proc/self/ns, which nsctl_types_supported() has
- * looked up already: the kernel builds a /proc entry on the first lookup of
- * each process's, several system calls' worth, and keeps it for the next.
- */
+/* The calling thread's /proc ns directory (setns() moves only the thread), on procfs, or -1. */
 static int open_own_ns_dir(void)
 {
 	_cleanup_close_ int fd = -1;
 	struct statfs sfs;
 
-	fd = open(gettid() == getpid() ? "/proc/self/ns" : "/proc/thread-self/ns",
-		  O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fd = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || fstatfs(fd, &sfs) < 0 || (unsigned long)sfs.f_type != PROC_SUPER_MAGIC)
 		return -1;
 	return TAKE_FD(fd);
