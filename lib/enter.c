@@ -4,6 +4,9 @@
 #include <linux/capability.h>
 #include <sched.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 
 #include "internal.h"
@@ -158,9 +161,50 @@ static int is_callers(int fd, enum nsctl_type type)
 	return nsctl_ns_same(fd, own);
 }
 
+/* The calling thread's /proc ns directory (setns() moves only the thread), on procfs, or -1. */
+static int open_own_ns_dir(void)
+{
+	_cleanup_close_ int fd = -1;
+	struct statfs sfs;
+
+	fd = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstatfs(fd, &sfs) < 0 || (unsigned long)sfs.f_type != PROC_SUPER_MAGIC)
+		return -1;
+	return TAKE_FD(fd);
+}
+
+/*
+ * Whether FD, a namespace of TYPE, is the calling thread's own one: 1 yes, 0
+ * no.  Through OWN_DIR when it is open: readlink() gives our namespace's inode
+ * number ("net:[4026531840]") without opening it, where an open (or stat)
+ * makes the kernel build and free an nsfs inode each time.  No other
+ * namespace can take our own one's number while we are in it.
+ */
+static int is_callers_in(int own_dir, int fd, enum nsctl_type type)
+{
+	enum nsctl_type linked;
+	struct stat st;
+	char text[64];
+	ino_t own;
+	ssize_t n;
+
+	if (own_dir < 0)
+		return is_callers(fd, type);
+	n = readlinkat(own_dir, type_proc_name(type, false), text, sizeof(text) - 1);
+	if (n < 0)
+		return is_callers(fd, type);
+	text[n] = '\0';
+	if (ns_link_parse(text, &linked, &own) < 0 || linked != type)
+		return is_callers(fd, type);
+	if (fstat(fd, &st) < 0)
+		return negative_errno();
+	return st.st_ino == own;
+}
+
 static int differ(const struct nsctl_process *process, unsigned types, unsigned *ret_types,
 		  struct nsctl_join_report *report)
 {
+	_cleanup_close_ int own_dir = open_own_ns_dir();
 	unsigned different = 0;
 
 	type_foreach (t) {
@@ -170,7 +214,7 @@ static int differ(const struct nsctl_process *process, unsigned types, unsigned 
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		fd = nsctl_process_open_ns(process, t, false);
-		r = fd < 0 ? fd : is_callers(fd, t);
+		r = fd < 0 ? fd : is_callers_in(own_dir, fd, t);
 		if (r < 0) {
 			report_failure(report, t, "open");
 			return r;
@@ -194,6 +238,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 					  const struct nsctl_process *process, unsigned types,
 					  unsigned flags, struct nsctl_join_report *report)
 {
+	_cleanup_close_ int own_dir = -1;
 	struct nsctl_ns_set opened;
 	int r;
 
@@ -203,6 +248,8 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
 	set_init(&opened);
+	if (flags & NSCTL_JOIN_DIFFERENT)
+		own_dir = open_own_ns_dir();
 	type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
@@ -213,7 +260,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		}
 		opened.fds[t] = r;
 		if (flags & NSCTL_JOIN_DIFFERENT) {
-			r = is_callers(opened.fds[t], t);
+			r = is_callers_in(own_dir, opened.fds[t], t);
 			if (r < 0) {
 				report_failure(report, t, "open");
 				goto fail;

@@ -502,9 +502,6 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 
 	if (!process || !row)
 		return -EINVAL;
-	supported = nsctl_types_supported();
-	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
-		return -EOPNOTSUPP;
 	if (process->pidfd >= 0) {
 		unsigned long request = for_children && row->pidfd_children_ioctl
 					    ? row->pidfd_children_ioctl
@@ -519,6 +516,13 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 		if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
 			return negative_errno();
 	}
+	/*
+	 * Only now which types the kernel has, where the ioctl could not open
+	 * the namespace: that look at /proc/self/ns costs more than the ioctl.
+	 */
+	supported = nsctl_types_supported();
+	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
+		return -EOPNOTSUPP;
 	procfd = nsctl_process_procfd(process);
 	if (procfd < 0)
 		return procfd;

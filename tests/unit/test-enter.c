@@ -335,6 +335,51 @@ static void test_multithreaded_caller_refused(void **state)
 	assert_int_equal(in_child(join_while_threaded, NULL), 0);
 }
 
+/*
+ * In a thread of its own uts namespace, the process (its main thread) differs
+ * in uts and in nothing else: "ours" is the calling thread's, through
+ * /proc/thread-self, not /proc/self.  The main thread sees it the other way.
+ */
+static void *differ_in_thread(void *arg)
+{
+	struct nsctl_process *process = arg;
+	unsigned different = 0;
+
+	if (unshare(CLONE_NEWUTS) < 0)
+		return (void *)1;
+	if (nsctl_process_ns_differ(process, BIT(UTS) | BIT(IPC) | BIT(NET), &different) < 0)
+		return (void *)2;
+	return different == BIT(UTS) ? NULL : (void *)3;
+}
+
+static int differ_threads(void *arg)
+{
+	struct nsctl_process *process;
+	unsigned different = ~0U;
+	pthread_t thread;
+	void *result;
+
+	(void)arg;
+	if (nsctl_process_open(getpid(), &process) < 0)
+		return 30;
+	if (nsctl_process_ns_differ(process, nsctl_types_supported(), &different) < 0 ||
+	    different != 0)
+		return 31;
+	if (pthread_create(&thread, NULL, differ_in_thread, process) != 0)
+		return 32;
+	if (pthread_join(thread, &result) != 0 || result != NULL)
+		return 33;
+	nsctl_process_free(process);
+	return 0;
+}
+
+static void test_process_ns_differ_thread(void **state)
+{
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(in_child(differ_threads, NULL), 0);
+}
+
 /* A target: a child in a new uts namespace called "unit-enter", stopped until killed. */
 static pid_t start_uts_target(void)
 {
@@ -723,6 +768,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_flags),
 		cmocka_unit_test(test_join_fd_bad_input),
 		cmocka_unit_test(test_multithreaded_caller_refused),
+		cmocka_unit_test(test_process_ns_differ_thread),
 		cmocka_unit_test(test_process_join),
 		cmocka_unit_test(test_unprivileged_join_user_first),
 		cmocka_unit_test(test_process_gone_is_esrch),
