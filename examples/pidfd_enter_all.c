@@ -21,6 +21,27 @@ static _Noreturn void fail(const char *call, const char *input, int negative_err
 	exit(EXIT_FAILURE);
 }
 
+/*
+ * A PID: decimal digits only, not 0, no larger than a pid_t holds.  The
+ * command line's syntax is the program's own; libnsctl takes a pid_t.
+ */
+static int parse_pid(const char *text, pid_t *ret_pid)
+{
+	long value = 0;
+
+	if (!*text || *text == '0')
+		return -EINVAL;
+	for (const char *p = text; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		if (value > (0x7fffffffL - (*p - '0')) / 10)
+			return -ERANGE;
+		value = value * 10 + (*p - '0');
+	}
+	*ret_pid = (pid_t)value;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct nsctl_signal_state saved;
@@ -37,9 +58,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Usage: %s PID cmd [arg...]\n", argv[0]);
 		return EXIT_FAILURE;
 	}
-	r = nsctl_pid_parse(argv[1], &pid);
-	if (r < 0)
-		fail("nsctl_pid_parse", argv[1], r);
+	r = parse_pid(argv[1], &pid);
+	if (r < 0) {
+		fprintf(stderr, "pidfd_enter_all: '%s': not a PID (%s)\n", argv[1],
+			r == -ERANGE ? "too large" : "decimal digits, not 0");
+		return EXIT_FAILURE;
+	}
 	/* From here on the handle names this process, whatever its PID becomes. */
 	r = nsctl_process_open(pid, &process);
 	if (r < 0)

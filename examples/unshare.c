@@ -13,7 +13,7 @@ static _Noreturn void usage(const char *program)
 {
 	fprintf(stderr, "Usage: %s [options] cmd [arg...]\nOptions:\n", program);
 	/* The letters are util-linux's, from libnsctl's table of types. */
-	nsctl_type_foreach (t) {
+	for (enum nsctl_type t = 0; nsctl_type_get(t); t++) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 
 		fprintf(stderr, "    -%c   new %s namespace (%s)\n", info->short_option, info->name,
@@ -30,17 +30,22 @@ static _Noreturn void fail(const char *call, const char *input, int negative_err
 
 int main(int argc, char **argv)
 {
-	char optstring[NSCTL_TYPE_COUNT + 2] = "+", names[128] = "";
+	/*
+	 * One letter a type, as many types as the library knows (a set of types
+	 * is an unsigned, so at most 32 of them): asked at run time, never
+	 * compiled in.
+	 */
+	char optstring[2 + 32] = "+", names[32 * 20] = "";
 	unsigned types = 0;
 	size_t n = 1;
 	int opt, r;
 
-	nsctl_type_foreach (t)
+	for (enum nsctl_type t = 0; nsctl_type_get(t) && n < sizeof(optstring) - 1; t++)
 		optstring[n++] = nsctl_type_get(t)->short_option;
 	while ((opt = getopt(argc, argv, optstring)) != -1) {
 		bool known = false;
 
-		nsctl_type_foreach (t) {
+		for (enum nsctl_type t = 0; nsctl_type_get(t); t++) {
 			if (opt == nsctl_type_get(t)->short_option) {
 				types |= NSCTL_TYPE_BIT(t);
 				known = true;
@@ -53,7 +58,7 @@ int main(int argc, char **argv)
 		usage(argv[0]);
 
 	/* For the message: the types asked for, by name. */
-	nsctl_type_foreach (t) {
+	for (enum nsctl_type t = 0; nsctl_type_get(t); t++) {
 		if (types & NSCTL_TYPE_BIT(t)) {
 			if (names[0])
 				strcat(names, ",");

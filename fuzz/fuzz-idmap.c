@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * User and group ID maps: nsctl_idmap_parse_range accepts exactly three
+ * User and group ID maps: parse_idmap_range accepts exactly three
  * decimal numbers INNER:OUTER:COUNT with COUNT >= 1 and no range reaching
  * 4294967295 ((uid_t)-1, "no change"), and prints back to the same range;
  * nsctl_idmap_add keeps a map the kernel takes (no overlap on either side,
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "nsctl.h"
+#include "parse.h"
 #include "fuzz.h"
 
 /* Whether TEXT is three runs of digits separated by ':', nothing else. */
@@ -30,6 +31,9 @@ static bool three_numbers(const char *text)
 	}
 	return true;
 }
+
+/* The kernel's limit of lines in a map (Linux 4.15); the fuzzed map has room for all. */
+#define KERNEL_LINES 340
 
 static bool overlaps(uint64_t a, uint64_t count_a, uint64_t b, uint64_t count_b)
 {
@@ -50,7 +54,7 @@ static int expected_add(const struct nsctl_idmap *map, const struct nsctl_idmap_
 		    overlaps(old->outer, old->count, range->outer, range->count))
 			return -EEXIST;
 	}
-	if (map->n == NSCTL_IDMAP_MAX || text_length >= (size_t)sysconf(_SC_PAGESIZE))
+	if (map->n == KERNEL_LINES || text_length >= (size_t)sysconf(_SC_PAGESIZE))
 		return -E2BIG;
 	return 0;
 }
@@ -77,12 +81,12 @@ static void check_text(const struct nsctl_idmap *map, const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct nsctl_idmap map;
+	static struct nsctl_idmap_range ranges[KERNEL_LINES];
+	struct nsctl_idmap map = { ranges, KERNEL_LINES, 0 };
 	char *text = fuzz_string(data, size), *line, *next, *buf;
 	size_t formatted = 0;
 	int r;
 
-	map.n = 0;
 	for (line = text; line; line = next) {
 		struct nsctl_idmap_range range = { 7, 7, 7 }, again;
 		char printed[48];
@@ -91,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		r = nsctl_idmap_parse_range(line, &range);
+		r = parse_idmap_range(line, &range);
 		fuzz_assert(r == 0 || r == -EINVAL || r == -ERANGE);
 		if (r < 0) {
 			fuzz_assert(range.inner == 7 && range.outer == 7 && range.count == 7);
@@ -107,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_assert((uint64_t)range.outer + range.count <= UINT32_MAX);
 		snprintf(printed, sizeof(printed), "%" PRIu32 ":%" PRIu32 ":%" PRIu32, range.inner,
 			 range.outer, range.count);
-		fuzz_assert(nsctl_idmap_parse_range(printed, &again) == 0);
+		fuzz_assert(parse_idmap_range(printed, &again) == 0);
 		fuzz_assert(memcmp(&again, &range, sizeof(range)) == 0);
 
 		expected = expected_add(&map, &range, formatted + strlen(printed) + 1);
@@ -118,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (r == 0)
 			formatted += strlen(printed) + 1; /* "I O C\n" is as long as "I:O:C" + 1 */
 	}
-	fuzz_assert(map.n <= NSCTL_IDMAP_MAX);
+	fuzz_assert(map.n <= KERNEL_LINES);
 
 	/* A buffer of exactly the text's size, then one byte short (ASan sees past its end). */
 	buf = malloc(formatted + 1);

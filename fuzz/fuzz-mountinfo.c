@@ -55,19 +55,19 @@ static void check_same(const struct mountinfo_entry *a, const struct mountinfo_e
 
 static void check_link(const char *text, size_t length)
 {
-	enum nsctl_type type = NSCTL_TYPE_COUNT, type2 = NSCTL_TYPE_COUNT;
+	enum nsctl_type type = TYPE_COUNT, type2 = TYPE_COUNT;
 	ino_t ino = 0, ino2 = 0;
 	char printed[64];
 	int r = ns_link_parse(text, &type, &ino);
 
 	fuzz_assert(r == 0 || r == -EINVAL);
 	if (r == 0) {
-		fuzz_assert(type >= 0 && type < NSCTL_TYPE_COUNT && ino > 0);
+		fuzz_assert(type >= 0 && type < TYPE_COUNT && ino > 0);
 		snprintf(printed, sizeof(printed), "%s:[%llu]", nsctl_type_get(type)->name,
 			 (unsigned long long)ino);
 		fuzz_assert(strcmp(printed, text) == 0);
 	} else {
-		fuzz_assert(type == NSCTL_TYPE_COUNT && ino == 0);
+		fuzz_assert(type == TYPE_COUNT && ino == 0);
 	}
 	/* The bounded form reads LENGTH bytes only: the same answer, with no NUL to stop it. */
 	if (length == strlen(text)) {
@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *line = fuzz_string(data, size), *copy = strdup(line), *nsfs_copy = strdup(line);
 	char *formatted = malloc(size * 4 + 64);
 	struct mountinfo_entry e, again;
-	struct mountinfo_nsfs nsfs = { .type = NSCTL_TYPE_COUNT };
+	struct mountinfo_nsfs nsfs = { .type = TYPE_COUNT };
 	enum nsctl_type type;
 	ino_t ino;
 	int r, r_nsfs;
@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fuzz_assert(nsfs.type == type && nsfs.ino == ino);
 			fuzz_assert(strcmp(nsfs.mount_point, e.mount_point) == 0);
 		} else {
-			fuzz_assert(r_nsfs == 0 && nsfs.type == NSCTL_TYPE_COUNT);
+			fuzz_assert(r_nsfs == 0 && nsfs.type == TYPE_COUNT);
 		}
 	}
 	free(formatted);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * PIDs as given on a command line: nsctl_pid_parse accepts exactly the
+ * PIDs as given on a command line: parse_pid accepts exactly the
  * canonical decimal form of 1..INT_MAX, so printing what it parsed gives the
  * input back; everything else is EINVAL (syntax) or ERANGE (too large).
  */
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nsctl.h"
+#include "parse.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -19,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t length = strlen(text);
 	bool digits = length > 0 && strspn(text, "0123456789") == length;
 	pid_t pid = -77;
-	int r = nsctl_pid_parse(text, &pid);
+	int r = parse_pid(text, &pid);
 
 	fuzz_assert(r == 0 || r == -EINVAL || r == -ERANGE);
 	if (r == 0) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -25,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return -1;
-	type = (int)(signed char)data[0] % (NSCTL_TYPE_COUNT + 2);
+	type = (int)(signed char)data[0] % (TYPE_COUNT + 2);
 	buffer_size = data[1] * 2u;
 	name = fuzz_string(data + 2, size - 2);
 	length = strlen(name);
@@ -36,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!buf)
 		abort();
 	r = nsctl_pin_name_path((enum nsctl_type)type, name, buf, buffer_size);
-	if (type < 0 || type >= NSCTL_TYPE_COUNT || !valid) {
+	if (type < 0 || type >= TYPE_COUNT || !valid) {
 		fuzz_assert(r == -EINVAL);
 	} else {
 		if (type == NSCTL_TYPE_NET)
@@ -52,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	r = nsctl_pin_name_types(name, &types);
-	fuzz_assert(valid ? r == 0 && (types & ~NSCTL_TYPES_ALL) == 0 : r == -EINVAL);
+	fuzz_assert(valid ? r == 0 && (types & ~TYPES_ALL) == 0 : r == -EINVAL);
 	free(buf);
 	free(name);
 	return 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Target specifications, as enter and pin read them (parse only): a TARGET
- * is accepted exactly when it is a PID (nsctl_pid_parse; all digits is a PID
+ * is accepted exactly when it is a PID (parse_pid; all digits is a PID
  * or nothing), a path (it has a '/') or a valid pin name; pin's PATH|NAME exactly when it is a path
  * or a valid pin name, and an empty or all-digit TARGET that is no valid PID is refused. Anything
  * else is a usage error, with the subcommand's status for it (enter 125, as run and unshare; pin
@@ -36,13 +36,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int status;
 
 	where = length < size ? target + length + 1 : target + length;
-	is_pid = nsctl_pid_parse(target, &pid) == 0;
+	is_pid = parse_pid(target, &pid) == 0;
 	/* All digits is a PID, or nothing: never a pin name; "id:" is an ID, or nothing. */
 	is_id = strncmp(target, "id:", 3) == 0;
 	if (is_id) {
 		uint64_t id;
 
-		id_ok = nsctl_ns_id_parse(target + 3, &id) == 0;
+		id_ok = parse_ns_id(target + 3, &id) == 0;
 		target_ok = id_ok;
 	} else {
 		target_ok =

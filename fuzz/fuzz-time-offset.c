@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Clock offsets (--monotonic, --boottime): nsctl_time_offset_parse accepts
+ * Clock offsets (--monotonic, --boottime): parse_time_offset accepts
  * exactly an optional sign and decimal digits, whose value keeps the clock
  * between 0 and the kernel's limit (KTIME_SEC_MAX / 2, 4611686018 s); the
  * value prints back and parses to itself.  Input: one byte for the clock
@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "nsctl.h"
+#include "parse.h"
 #include "fuzz.h"
 
 #define LIMIT INT64_C(4611686018)
@@ -32,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	clock = data[0] % 2 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC;
 	text = fuzz_string(data + 1, size - 1);
 	digits = text + (text[0] == '+' || text[0] == '-');
-	r = nsctl_time_offset_parse(text, clock, &seconds);
+	r = parse_time_offset(text, clock, &seconds);
 	fuzz_assert(r == 0 || r == -EINVAL || r == -ERANGE);
 	if (r == -EINVAL)
 		fuzz_assert(!*digits || strspn(digits, "0123456789") != strlen(digits));
@@ -46,11 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* The clock read here is the same or one second later than the parser's. */
 		fuzz_assert(now.tv_sec + seconds >= 0 && now.tv_sec + seconds <= LIMIT + 1);
 		snprintf(printed, sizeof(printed), "%" PRId64, seconds);
-		fuzz_assert(nsctl_time_offset_parse(printed, clock, &again) == 0 &&
-			    again == seconds);
+		fuzz_assert(parse_time_offset(printed, clock, &again) == 0 && again == seconds);
 	}
 	/* Any other clock is refused, whatever the text. */
-	fuzz_assert(nsctl_time_offset_parse(text, CLOCK_REALTIME, &again) == -EINVAL);
+	fuzz_assert(parse_time_offset(text, CLOCK_REALTIME, &again) == -EINVAL);
 	free(text);
 	return 0;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Namespace type names and lists: nsctl_type_from_name, nsctl_types_parse and
+ * Namespace type names and lists: nsctl_type_from_name, parse_types and
  * the CLI's cli_parse_type_list must agree, and a parsed list must survive a
  * round trip through the canonical names.
  */
@@ -41,18 +41,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_assert(strcmp(info->name, text) == 0 || strcmp(info->long_option, text) == 0);
 	}
 
-	r = nsctl_types_parse(text, &types);
+	r = parse_types(text, &types);
 	fuzz_assert(r == 0 || r == -EINVAL || r == -EEXIST);
 	if (r == 0) {
-		fuzz_assert(types != 0 && (types & ~NSCTL_TYPES_ALL) == 0);
-		nsctl_type_foreach (t) {
+		fuzz_assert(types != 0 && (types & ~TYPES_ALL) == 0);
+		type_foreach (t) {
 			if (!(types & NSCTL_TYPE_BIT(t)))
 				continue;
 			if (canonical[0])
 				strcat(canonical, ",");
 			strcat(canonical, nsctl_type_get(t)->name);
 		}
-		fuzz_assert(nsctl_types_parse(canonical, &again) == 0 && again == types);
+		fuzz_assert(parse_types(canonical, &again) == 0 && again == types);
 	}
 
 	/* The CLI returns the same set, or ends with a usage error: never anything else. */

@@ -38,14 +38,18 @@ extern "C" {
 const char *nsctl_library_version(void);
 
 /*
- * The eight namespace types.  The numbers are part of the ABI: each is fixed
- * for ever, and a new type is appended after the last with the next number.
- * They happen to be in alphabetical order (as /proc/PID/ns lists its files
- * today), but that order is not a rule: neither the kernel's order nor a
- * type's CLONE_NEW* bit decides a value.  NSCTL_TYPE_COUNT is the number of
- * types this version knows; it grows when a type is appended, and with it
- * NSCTL_TYPES_ALL and struct nsctl_ns_set, so such an addition is a new
- * soname.
+ * The namespace types.  The numbers are part of the ABI: each is fixed for
+ * ever, and a new type is appended after the last with the next number, so
+ * a set of types (bit NSCTL_TYPE_BIT(type)) keeps its meaning wherever it is
+ * stored.  They happen to be in alphabetical order (as /proc/PID/ns lists its
+ * files today), but that order is not a rule: neither the kernel's order nor
+ * a type's CLONE_NEW* bit decides a value.  How many types there are is a
+ * fact of the library that runs, not of this header: nsctl_types_all() tells
+ * the set, and a loop over the types asks nsctl_type_get(), which is NULL past
+ * the last:
+ *
+ *	for (enum nsctl_type t = 0; nsctl_type_get(t); t++)
+ *		...
  */
 enum nsctl_type {
 	NSCTL_TYPE_CGROUP = 0,
@@ -56,15 +60,16 @@ enum nsctl_type {
 	NSCTL_TYPE_TIME = 5,
 	NSCTL_TYPE_USER = 6,
 	NSCTL_TYPE_UTS = 7,
-	NSCTL_TYPE_COUNT = 8,
 };
 
 /* A set of types: bit (1u << type). */
 #define NSCTL_TYPE_BIT(t) (1u << (unsigned)(t))
-#define NSCTL_TYPES_ALL   ((1u << NSCTL_TYPE_COUNT) - 1)
 
-/* Iterate over every type, in table order. */
-#define nsctl_type_foreach(t) for (enum nsctl_type t = 0; t < NSCTL_TYPE_COUNT; t++)
+/*
+ * Every type the running library knows, as a set (0xff for the eight of
+ * libnsctl 1.0).  A function given a set with a bit outside it says -EINVAL.
+ */
+unsigned nsctl_types_all(void);
 
 /* One row of the table of namespace types. */
 struct nsctl_type_info {
@@ -86,13 +91,6 @@ int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type);
 /* A type by its CLONE_NEW* flag (exactly one flag). -EINVAL otherwise. */
 int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type *ret_type);
 
-/*
- * A comma-separated list of type names, or "all", as a set.
- * -EINVAL for an empty list, an empty element or an unknown name;
- * -EEXIST for a name given twice.
- */
-int nsctl_types_parse(const char *list, unsigned *ret_types);
-
 /* The CLONE_NEW* flags of a set of types. */
 unsigned long nsctl_types_to_clone_flags(unsigned types);
 
@@ -103,12 +101,6 @@ unsigned long nsctl_types_to_clone_flags(unsigned types);
  * It works in an undumpable caller too (it only looks entries up).
  */
 unsigned nsctl_types_supported(void);
-
-/*
- * A PID as given on a command line: decimal digits only, no sign, no blanks,
- * no leading zero, at least 1.  -EINVAL for bad syntax, -ERANGE if too large.
- */
-int nsctl_pid_parse(const char *text, pid_t *ret_pid);
 
 /* The identity of one namespace. */
 struct nsctl_ns_id {
@@ -155,9 +147,6 @@ int nsctl_ns_open_path(const char *path, int expected, enum nsctl_type *ret_type
  * handles.  Returns the fd.
  */
 int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type);
-
-/* A namespace ID as given on a command line: decimal digits, no leading zero, not 0. */
-int nsctl_ns_id_parse(const char *text, uint64_t *ret_id);
 
 /*
  * Open the calling thread's own namespace of TYPE (FOR_CHILDREN: its
@@ -277,7 +266,7 @@ int nsctl_pin_name_types(const char *name, unsigned *ret_types);
  * -EEXIST: PATH exists and is not a pin of this namespace; -ELOOP: PATH is a
  * symlink; -ENOTTY: NSFD is not a namespace; -EINVAL: the kernel refuses the
  * pin (a mount namespace that is not newer than the caller's own).
- * FLAGS must be 0 (reserved).
+ * FLAGS must be 0 (reserved; -EINVAL otherwise).
  */
 int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
 
@@ -286,7 +275,8 @@ int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
  * nsctl_pin_create().  Creates the pin directory where needed: /run/netns is
  * made a shared mount of its own, as iproute2 keeps it; /run/nsctl/mnt a
  * private mount of its own where it lies on a shared mount.  These
- * directories stay when the pin is removed, as iproute2's do.
+ * directories stay when the pin is removed, as iproute2's do.  FLAGS must
+ * be 0 (reserved; -EINVAL otherwise).
  */
 int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
 
@@ -316,10 +306,10 @@ struct nsctl_pin {
 
 /*
  * Every pin in the caller's mount namespace (nsfs mounts of
- * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pins_free().
+ * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pin_list_free().
  */
 int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, size_t *ret_count);
-void nsctl_pins_free(struct nsctl_pin *pins, size_t count);
+void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count);
 
 /*
  * File descriptors handed to a program.  A namespace boundary is a security
@@ -393,17 +383,26 @@ int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
 int nsctl_time_enter_children(void);
 
 /* User and group ID maps: lines "INNER OUTER COUNT" of /proc/PID/uid_map and gid_map. */
-#define NSCTL_IDMAP_MAX 340 /* the kernel's limit of lines */
-
 struct nsctl_idmap_range {
 	uint32_t inner; /* first ID inside the namespace */
 	uint32_t outer; /* first ID in the parent namespace */
 	uint32_t count;
 };
 
+/*
+ * A map is sized by the caller: RANGES is the caller's array of CAPACITY
+ * elements, of which the first N are in use.  The kernel takes at most 340
+ * lines (Linux 4.15; 5 before) in less than a page of text, and
+ * nsctl_idmap_add() checks both, so an array of 340 is never too small and a
+ * smaller one is enough for most uses:
+ *
+ *	struct nsctl_idmap_range ranges[4];
+ *	struct nsctl_idmap map = { ranges, 4, 0 };
+ */
 struct nsctl_idmap {
+	struct nsctl_idmap_range *ranges;
+	size_t capacity;
 	size_t n;
-	struct nsctl_idmap_range ranges[NSCTL_IDMAP_MAX];
 };
 
 enum nsctl_idmap_kind {
@@ -418,17 +417,10 @@ enum nsctl_setgroups {
 };
 
 /*
- * "INNER:OUTER:COUNT", decimal.  -EINVAL for bad syntax; -ERANGE for a count
- * of 0 or a range that reaches 4294967295 on either side (that ID, (uid_t)-1,
- * is never mapped).
- */
-int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_range);
-
-/*
  * Append RANGE to MAP, checked as the kernel would: -ERANGE as above,
  * -EEXIST when it overlaps a range of MAP inside or outside, -E2BIG past
- * NSCTL_IDMAP_MAX lines or past the page the kernel reads a map from.
- * MAP is unchanged on failure.
+ * the kernel's 340 lines or the page it reads a map from, -ENOBUFS when MAP
+ * is full (N == CAPACITY).  MAP is unchanged on failure.
  */
 int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range);
 
@@ -456,10 +448,11 @@ int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids, const struc
 			  enum nsctl_setgroups setgroups);
 
 /*
- * A hostname or NIS domain name: 1 to 64 bytes (-EINVAL empty, -ENAMETOOLONG
- * longer) of UTF-8 without a control character (C0, DEL, C1 such as CSI
- * U+009B) or an invisible formatting one (bidirectional controls such as
- * U+202E, zero-width characters): -EILSEQ otherwise.
+ * A hostname or NIS domain name the kernel takes: 1 to 64 bytes (-EINVAL
+ * empty, -ENAMETOOLONG longer).  The kernel takes any bytes; a caller that
+ * takes names from users should refuse what would act on a terminal where
+ * they are shown (nsctl's command line refuses control and invisible
+ * formatting characters, and bytes that are not UTF-8).
  */
 int nsctl_uts_name_check(const char *name);
 
@@ -467,7 +460,7 @@ int nsctl_uts_name_check(const char *name);
 int nsctl_uts_names_set(const char *hostname, const char *domainname);
 
 /* Bring up "lo" in the caller's network namespace (ioctl, no ip(8) needed). */
-int nsctl_loopback_up(void);
+int nsctl_loopback_bring_up(void);
 
 /* Mount propagation of a new mount namespace, applied recursively from "/". */
 enum nsctl_propagation {
@@ -476,8 +469,6 @@ enum nsctl_propagation {
 	NSCTL_PROPAGATION_SLAVE,
 	NSCTL_PROPAGATION_SHARED,
 };
-/* "private", "slave", "shared" or "unchanged". -EINVAL otherwise. */
-int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret);
 /*
  * Call it in a mount namespace of the caller's own.  In a chroot, where "/" is
  * no mount's root, it changes every mount of that namespace, the one holding
@@ -503,11 +494,12 @@ int nsctl_netns_exec_setup(const char *name);
 int nsctl_proc_mount(const char *dir);
 
 /*
- * A clock offset in seconds (a sign allowed) for a new time namespace:
- * -EINVAL for bad syntax, -ERANGE when the clock CLOCK (CLOCK_MONOTONIC or
- * CLOCK_BOOTTIME) would go below zero or past the kernel's limit.
+ * Whether the kernel takes SECONDS as the offset of clock CLOCK
+ * (CLOCK_MONOTONIC or CLOCK_BOOTTIME, -EINVAL otherwise) for a new time
+ * namespace: -ERANGE when the clock, as it reads now, would go below zero or
+ * past the kernel's limit (about 146 years).
  */
-int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds);
+int nsctl_time_offset_check(clockid_t clock, int64_t seconds);
 
 /*
  * Write the offsets of the time_for_children namespace of PID, before anyone
@@ -675,7 +667,10 @@ struct nsctl_join_report {
 	const char *failed_call; /* "open" or "setns" when a type failed, else NULL */
 };
 
-/* Flags of nsctl_process_join() and friends. */
+/*
+ * Flags of nsctl_process_join() (both) and nsctl_ns_set_add_process()
+ * (NSCTL_JOIN_DIFFERENT only); any other bit is -EINVAL.
+ */
 #define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller */
 #define NSCTL_JOIN_ONE_BY_ONE (1u << 1) /* not setns(pidfd): open each file, join in order */
 
@@ -688,14 +683,15 @@ int nsctl_ns_join_fd(int fd, int expected);
 /* The same for a path (nsctl_ns_open_path): the namespaces article's ns_exec in one call. */
 int nsctl_ns_join_path(const char *path, int expected);
 
-/* A set of namespaces to join together: at most one fd per type, -1 where none. */
-struct nsctl_ns_set {
-	int fds[NSCTL_TYPE_COUNT];
-};
+/*
+ * A set of namespaces to join together, at most one of each type: an opaque
+ * object, so that it holds every type the running library knows.  Make one
+ * with nsctl_ns_set_new(); nsctl_ns_set_free() closes what it holds.
+ */
+struct nsctl_ns_set;
 
-/* Make SET empty (every fd -1); then nsctl_ns_set_clear() closes what it holds. */
-void nsctl_ns_set_init(struct nsctl_ns_set *set);
-void nsctl_ns_set_clear(struct nsctl_ns_set *set);
+int nsctl_ns_set_new(struct nsctl_ns_set **ret_set);
+void nsctl_ns_set_free(struct nsctl_ns_set *set);
 
 /* The types in SET. */
 unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set);
@@ -710,11 +706,17 @@ int nsctl_ns_set_add_fd(struct nsctl_ns_set *set, int fd);
 int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *path, int expected);
 
 /*
+ * Take the namespace of TYPE out of SET: returns its fd, which the caller
+ * then owns; -ENOENT when SET has none of TYPE.
+ */
+int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type);
+
+/*
  * Open the namespaces TYPES of PROCESS and add them (with NSCTL_JOIN_DIFFERENT
  * only those that differ from the caller's).  Once all are open, checks that
  * PROCESS is still running: -ESRCH if it has gone, and SET is unchanged.
  * -EEXIST if SET already has one of TYPES.  REPORT (or NULL) says which type
- * could not be opened.
+ * could not be opened.  FLAGS: 0 or NSCTL_JOIN_DIFFERENT (-EINVAL otherwise).
  */
 int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_process *process,
 			     unsigned types, unsigned flags, struct nsctl_join_report *report);
@@ -728,8 +730,7 @@ int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_proces
  * namespace is skipped (the kernel refuses to re-enter it).  On failure the
  * namespaces already joined stay joined; REPORT (or NULL) says which failed.
  */
-int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
-		      struct nsctl_join_report *report);
+int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report);
 
 /* Of TYPES, the types in which PROCESS is not in the calling thread's namespace. */
 int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
@@ -741,8 +742,9 @@ int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
  * thread; the other threads do not move).  Where the kernel has it (5.8), one
  * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
  * refuses that, every namespace file is opened, the process checked to be the
- * same, and they are joined in the order of nsctl_ns_set_join().  A process
- * that has gone is -ESRCH, never a join into another process of that PID.
+ * same, and they are joined in the order of nsctl_ns_set_join() (always so
+ * with NSCTL_JOIN_ONE_BY_ONE).  A process that has gone is -ESRCH, never a
+ * join into another process of that PID.  A flag not defined above is -EINVAL.
  */
 int nsctl_process_join(const struct nsctl_process *process, unsigned types, unsigned flags,
 		       struct nsctl_join_report *report);

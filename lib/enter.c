@@ -4,6 +4,9 @@
 #include <linux/capability.h>
 #include <sched.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -27,7 +30,7 @@ NSCTL_EXPORT int nsctl_ns_join_fd(int fd, int expected)
 	enum nsctl_type type;
 	int r;
 
-	if (expected >= NSCTL_TYPE_COUNT)
+	if (expected >= TYPE_COUNT)
 		return -EINVAL;
 	r = nsctl_ns_check(fd, &type);
 	if (r < 0)
@@ -49,22 +52,41 @@ NSCTL_EXPORT int nsctl_ns_join_path(const char *path, int expected)
 	return nsctl_ns_join_fd(fd, expected);
 }
 
-NSCTL_EXPORT void nsctl_ns_set_init(struct nsctl_ns_set *set)
+/* A set on the stack, for the library's own use: no allocation on the way to setns(). */
+static void set_init(struct nsctl_ns_set *set)
 {
-	if (!set)
-		return;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		set->fds[t] = -1;
 }
 
-NSCTL_EXPORT void nsctl_ns_set_clear(struct nsctl_ns_set *set)
+static void set_clear(struct nsctl_ns_set *set)
 {
-	if (!set)
-		return;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		close_fdp(&set->fds[t]);
 		set->fds[t] = -1;
 	}
+}
+
+NSCTL_EXPORT int nsctl_ns_set_new(struct nsctl_ns_set **ret_set)
+{
+	struct nsctl_ns_set *set;
+
+	if (!ret_set)
+		return -EINVAL;
+	set = malloc(sizeof(*set));
+	if (!set)
+		return -ENOMEM;
+	set_init(set);
+	*ret_set = set;
+	return 0;
+}
+
+NSCTL_EXPORT void nsctl_ns_set_free(struct nsctl_ns_set *set)
+{
+	if (!set)
+		return;
+	set_clear(set);
+	free(set);
 }
 
 NSCTL_EXPORT unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set)
@@ -73,7 +95,7 @@ NSCTL_EXPORT unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set)
 
 	if (!set)
 		return 0;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (set->fds[t] >= 0)
 			types |= NSCTL_TYPE_BIT(t);
 	return types;
@@ -111,6 +133,19 @@ NSCTL_EXPORT int nsctl_ns_set_add_path(struct nsctl_ns_set *set, const char *pat
 	return (int)type;
 }
 
+NSCTL_EXPORT int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type)
+{
+	int fd;
+
+	if (!set || (unsigned)type >= TYPE_COUNT)
+		return -EINVAL;
+	if (set->fds[type] < 0)
+		return -ENOENT;
+	fd = set->fds[type];
+	set->fds[type] = -1;
+	return fd;
+}
+
 /*
  * Whether the namespace at FD is the calling thread's own of its type: 1 yes,
  * 0 no.  The thread's, not the process's (/proc/self is the main thread's):
@@ -125,19 +160,60 @@ static int is_callers(int fd, enum nsctl_type type)
 	return nsctl_ns_same(fd, own);
 }
 
+/* The calling thread's /proc ns directory (setns() moves only the thread), on procfs, or -1. */
+static int open_own_ns_dir(void)
+{
+	_cleanup_close_ int fd = -1;
+	struct statfs sfs;
+
+	fd = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstatfs(fd, &sfs) < 0 || (unsigned long)sfs.f_type != PROC_SUPER_MAGIC)
+		return -1;
+	return TAKE_FD(fd);
+}
+
+/*
+ * Whether FD, a namespace of TYPE, is the calling thread's own one: 1 yes, 0
+ * no.  Through OWN_DIR when it is open: readlink() gives our namespace's inode
+ * number ("net:[4026531840]") without opening it, where an open (or stat)
+ * makes the kernel build and free an nsfs inode each time.  No other
+ * namespace can take our own one's number while we are in it.
+ */
+static int is_callers_in(int own_dir, int fd, enum nsctl_type type)
+{
+	enum nsctl_type linked;
+	struct stat st;
+	char text[64];
+	ino_t own;
+	ssize_t n;
+
+	if (own_dir < 0)
+		return is_callers(fd, type);
+	n = readlinkat(own_dir, type_proc_name(type, false), text, sizeof(text) - 1);
+	if (n < 0)
+		return is_callers(fd, type);
+	text[n] = '\0';
+	if (ns_link_parse(text, &linked, &own) < 0 || linked != type)
+		return is_callers(fd, type);
+	if (fstat(fd, &st) < 0)
+		return negative_errno();
+	return st.st_ino == own;
+}
+
 static int differ(const struct nsctl_process *process, unsigned types, unsigned *ret_types,
 		  struct nsctl_join_report *report)
 {
+	_cleanup_close_ int own_dir = open_own_ns_dir();
 	unsigned different = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		_cleanup_close_ int fd = -1;
 		int r;
 
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		fd = nsctl_process_open_ns(process, t, false);
-		r = fd < 0 ? fd : is_callers(fd, t);
+		r = fd < 0 ? fd : is_callers_in(own_dir, fd, t);
 		if (r < 0) {
 			report_failure(report, t, "open");
 			return r;
@@ -152,7 +228,7 @@ static int differ(const struct nsctl_process *process, unsigned types, unsigned 
 NSCTL_EXPORT int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 					 unsigned *ret_types)
 {
-	if (!process || !ret_types || (types & ~NSCTL_TYPES_ALL))
+	if (!process || !ret_types || (types & ~TYPES_ALL))
 		return -EINVAL;
 	return differ(process, types, ret_types, NULL);
 }
@@ -161,16 +237,19 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 					  const struct nsctl_process *process, unsigned types,
 					  unsigned flags, struct nsctl_join_report *report)
 {
+	_cleanup_close_ int own_dir = -1;
 	struct nsctl_ns_set opened;
 	int r;
 
 	report_begin(report);
-	if (!set || !process || (types & ~NSCTL_TYPES_ALL))
+	if (!set || !process || (types & ~TYPES_ALL) || (flags & ~NSCTL_JOIN_DIFFERENT))
 		return -EINVAL;
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
-	nsctl_ns_set_init(&opened);
-	nsctl_type_foreach (t) {
+	set_init(&opened);
+	if (flags & NSCTL_JOIN_DIFFERENT)
+		own_dir = open_own_ns_dir();
+	type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		r = nsctl_process_open_ns(process, t, false);
@@ -180,7 +259,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		}
 		opened.fds[t] = r;
 		if (flags & NSCTL_JOIN_DIFFERENT) {
-			r = is_callers(opened.fds[t], t);
+			r = is_callers_in(own_dir, opened.fds[t], t);
 			if (r < 0) {
 				report_failure(report, t, "open");
 				goto fail;
@@ -200,11 +279,11 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		r = -ESRCH;
 	if (r < 0)
 		goto fail;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		set->fds[t] = opened.fds[t] >= 0 ? opened.fds[t] : set->fds[t];
 	return 0;
 fail:
-	nsctl_ns_set_clear(&opened);
+	set_clear(&opened);
 	return r;
 }
 
@@ -215,7 +294,7 @@ size_t join_order(unsigned types, bool user_first, enum nsctl_type *order)
 
 	if (user && user_first)
 		order[n++] = NSCTL_TYPE_USER;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (t != NSCTL_TYPE_USER && (types & NSCTL_TYPE_BIT(t)))
 			order[n++] = t;
 	if (user && !user_first)
@@ -226,7 +305,7 @@ size_t join_order(unsigned types, bool user_first, enum nsctl_type *order)
 int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userdata,
 		  struct nsctl_join_report *report)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 	size_t n = join_order(types, user_first, order);
 	bool user_pending = types & NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	unsigned deferred = 0, joined = 0;
@@ -253,7 +332,7 @@ int join_in_order(unsigned types, bool user_first, join_one_fn join, void *userd
 		if (t != NSCTL_TYPE_USER)
 			continue;
 		user_pending = false;
-		nsctl_type_foreach (d) {
+		type_foreach (d) {
 			if (!(deferred & NSCTL_TYPE_BIT(d)))
 				continue;
 			t = d;
@@ -305,8 +384,7 @@ static int join_set_member(enum nsctl_type type, void *userdata)
 	return 1;
 }
 
-NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, unsigned flags,
-				   struct nsctl_join_report *report)
+NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report)
 {
 	report_begin(report);
 	if (!set)
@@ -323,7 +401,8 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	int r;
 
 	report_begin(report);
-	if (!process || (types & ~NSCTL_TYPES_ALL))
+	if (!process || (types & ~TYPES_ALL) ||
+	    (flags & ~(NSCTL_JOIN_DIFFERENT | NSCTL_JOIN_ONE_BY_ONE)))
 		return -EINVAL;
 	if (flags & NSCTL_JOIN_DIFFERENT) {
 		r = differ(process, types, &types, report);
@@ -360,10 +439,10 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 		if (errno == ENOMEM)
 			return -ENOMEM;
 	}
-	nsctl_ns_set_init(&set);
+	set_init(&set);
 	r = nsctl_ns_set_add_process(&set, process, types, 0, report);
 	if (r >= 0)
-		r = nsctl_ns_set_join(&set, flags, report);
-	nsctl_ns_set_clear(&set);
+		r = nsctl_ns_set_join(&set, report);
+	set_clear(&set);
 	return r;
 }

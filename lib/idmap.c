@@ -10,30 +10,17 @@
 #include <sys/wait.h>
 
 #include "internal.h"
-#include "number.h"
 
 extern char **environ;
 
 /* 4294967295 is (uid_t)-1, which means "no change" to setresuid() and friends. */
 #define ID_LIMIT UINT32_MAX
 
-static int parse_u32(const char *text, size_t length, uint32_t *ret)
-{
-	uint64_t value;
-	int r;
-
-	/*
-	 * Leading zeros allowed, as ever; but more than 10 digits is too large
-	 * whatever they say ("00000000001" was never 1 here).
-	 */
-	r = number_parse_length(text, length, UINT32_MAX, NUMBER_LEADING_ZEROS, &value);
-	if (r < 0)
-		return r;
-	if (length > 10)
-		return -ERANGE;
-	*ret = (uint32_t)value;
-	return 0;
-}
+/*
+ * The kernel's limit of lines in a map (UID_GID_MAP_MAX_EXTENTS, Linux 4.15).
+ * The library's fact, not the caller's: a map is sized by the caller.
+ */
+#define IDMAP_LINES_MAX 340
 
 static int range_check(const struct nsctl_idmap_range *range)
 {
@@ -43,38 +30,6 @@ static int range_check(const struct nsctl_idmap_range *range)
 	if ((uint64_t)range->inner + range->count > ID_LIMIT ||
 	    (uint64_t)range->outer + range->count > ID_LIMIT)
 		return -ERANGE;
-	return 0;
-}
-
-NSCTL_EXPORT int nsctl_idmap_parse_range(const char *text, struct nsctl_idmap_range *ret_range)
-{
-	struct nsctl_idmap_range range;
-	uint32_t *fields[3] = { &range.inner, &range.outer, &range.count };
-	const char *p = text;
-	bool too_large = false;
-	int r;
-
-	if (!text || !ret_range)
-		return -EINVAL;
-	/* Bad syntax anywhere is -EINVAL, even after a number too large (-ERANGE). */
-	for (size_t i = 0; i < ELEMENTSOF(fields); i++) {
-		size_t length = strcspn(p, ":");
-
-		if ((i < 2 && p[length] != ':') || (i == 2 && p[length] != '\0'))
-			return -EINVAL;
-		r = parse_u32(p, length, fields[i]);
-		if (r == -ERANGE)
-			too_large = true;
-		else if (r < 0)
-			return r;
-		p += length + 1;
-	}
-	if (too_large)
-		return -ERANGE;
-	r = range_check(&range);
-	if (r < 0)
-		return r;
-	*ret_range = range;
 	return 0;
 }
 
@@ -120,7 +75,7 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 {
 	int r;
 
-	if (!map || !range || map->n > NSCTL_IDMAP_MAX)
+	if (!map || !range || map->n > map->capacity || (map->capacity && !map->ranges))
 		return -EINVAL;
 	r = range_check(range);
 	if (r < 0)
@@ -133,11 +88,13 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 		    overlap(old->outer, range->outer, old->count, range->count))
 			return -EEXIST;
 	}
-	if (map->n == NSCTL_IDMAP_MAX)
+	if (map->n >= IDMAP_LINES_MAX)
 		return -E2BIG;
 	/* The kernel takes a map in one write() of less than a page. */
 	if (formatted_length(map) + formatted_length_one(range) >= page_size())
 		return -E2BIG;
+	if (map->n == map->capacity)
+		return -ENOBUFS;
 	map->ranges[map->n++] = *range;
 	return 0;
 }
@@ -146,7 +103,7 @@ NSCTL_EXPORT int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, si
 {
 	size_t length = 0;
 
-	if (!map || !buf || size == 0)
+	if (!map || (map->n && !map->ranges) || !buf || size == 0)
 		return -EINVAL;
 	buf[0] = '\0';
 	for (size_t i = 0; i < map->n; i++) {
@@ -193,7 +150,7 @@ NSCTL_EXPORT int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind,
 				   const struct nsctl_idmap *map)
 {
 	/* 340 lines of three 10-digit numbers fit: the kernel's own limit is a page. */
-	char text[NSCTL_IDMAP_MAX * 34 + 1];
+	char text[IDMAP_LINES_MAX * 34 + 1];
 	int length;
 
 	if (pid < 0 || (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
@@ -225,7 +182,7 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	pid_t child;
 	int wstatus, r;
 
-	if (pid <= 0 || !map || map->n == 0 || map->n > NSCTL_IDMAP_MAX ||
+	if (pid <= 0 || !map || !map->ranges || map->n == 0 || map->n > IDMAP_LINES_MAX ||
 	    (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
 		return -EINVAL;
 	numbers = calloc(1 + map->n * 3, sizeof(*numbers));

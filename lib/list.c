@@ -138,7 +138,7 @@ static int aggregate(struct nsctl_list *list)
 
 		if (!rec->seen)
 			continue;
-		nsctl_type_foreach (t) {
+		type_foreach (t) {
 			if (rec->ns[t].ino) {
 				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
 					 type_proc_name(t, false));

@@ -26,8 +26,8 @@ struct proc_record {
 	uid_t uid;
 	bool seen; /* false: it vanished before it could be read */
 	char comm[17];
-	struct raw_ns ns[NSCTL_TYPE_COUNT];
-	struct raw_ns children[NSCTL_TYPE_COUNT]; /* pid/time_for_children, when different */
+	struct raw_ns ns[TYPE_COUNT];
+	struct raw_ns children[TYPE_COUNT]; /* pid/time_for_children, when different */
 	struct held_ns *held;
 	size_t n_held;
 	char *cmdline; /* read only for the lowest process of some namespace */

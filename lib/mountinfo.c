@@ -132,7 +132,7 @@ int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_t
 
 	if (!colon || !ret_type)
 		return -EINVAL;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const char *name = nsctl_type_get(t)->name, *digits;
 		size_t i = strlen(name);
 		uint64_t ino = 0;

@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 
 #include "internal.h"
-#include "number.h"
 #include "syscalls.h"
 
 /*
@@ -105,7 +104,7 @@ NSCTL_EXPORT int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *re
 	ino_t ino;
 	int r;
 
-	if (id == 0 || expected >= NSCTL_TYPE_COUNT)
+	if (id == 0 || expected >= TYPE_COUNT)
 		return -EINVAL;
 	/* Newer kernels take the ID alone, type and inode left 0. */
 	fd = open_handle(id, 0, 0);
@@ -140,19 +139,4 @@ NSCTL_EXPORT int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *re
 	if (ret_type)
 		*ret_type = got.type;
 	return TAKE_FD(fd);
-}
-
-NSCTL_EXPORT int nsctl_ns_id_parse(const char *text, uint64_t *ret_id)
-{
-	uint64_t value;
-	int r;
-
-	if (!text || !ret_id)
-		return -EINVAL;
-	/* Decimal digits only: no sign, no blanks, no leading zero, not 0. */
-	r = number_parse(text, UINT64_MAX, NUMBER_NOT_ZERO, &value);
-	if (r < 0)
-		return r;
-	*ret_id = value;
-	return 0;
 }

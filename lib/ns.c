@@ -197,7 +197,7 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 	struct stat st;
 	int r;
 
-	if (!path || !*path || expected >= NSCTL_TYPE_COUNT)
+	if (!path || !*path || expected >= TYPE_COUNT)
 		return -EINVAL;
 	/*
 	 * Look first, open after: an O_PATH fd does not open the file itself, so a

@@ -46,7 +46,7 @@ NSCTL_EXPORT int nsctl_pin_name_types(const char *name, unsigned *ret_types)
 
 	if (!valid_name(name) || !ret_types)
 		return -EINVAL;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[PATH_MAX];
 		struct stat st;
 
@@ -449,7 +449,7 @@ NSCTL_EXPORT int nsctl_pin_remove(const char *path)
 	return 0;
 }
 
-NSCTL_EXPORT void nsctl_pins_free(struct nsctl_pin *pins, size_t count)
+NSCTL_EXPORT void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count)
 {
 	if (!pins)
 		return;
@@ -465,7 +465,7 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 	struct nsctl_pin *pins = NULL;
 	size_t count = 0, allocated = 0, size = 0;
 
-	if (!ret_pins || !ret_count)
+	if (!ret_pins || !ret_count || (types & ~TYPES_ALL))
 		return -EINVAL;
 	f = fopen("/proc/thread-self/mountinfo", "re");
 	if (!f)
@@ -495,6 +495,6 @@ NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, siz
 	*ret_count = count;
 	return 0;
 oom:
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 	return -ENOMEM;
 }

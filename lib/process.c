@@ -31,23 +31,6 @@ struct nsctl_process {
 	int procfd;
 };
 
-NSCTL_EXPORT int nsctl_pid_parse(const char *text, pid_t *ret_pid)
-{
-	int value, r;
-
-	if (!text || !ret_pid)
-		return -EINVAL;
-	/*
-	 * Strictly digits: no sign, no blanks, no "0x", no leading zero that could
-	 * read as octal, not 0; syntax first, so "99999999999x" is -EINVAL.
-	 */
-	r = number_parse_int(text, INT_MAX, NUMBER_NOT_ZERO, &value);
-	if (r < 0)
-		return r;
-	*ret_pid = (pid_t)value;
-	return 0;
-}
-
 static int pidfd_alive(int pidfd)
 {
 	/*
@@ -520,9 +503,6 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 
 	if (!process || !row)
 		return -EINVAL;
-	supported = nsctl_types_supported();
-	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
-		return -EOPNOTSUPP;
 	if (process->pidfd >= 0) {
 		unsigned long request = for_children && row->pidfd_children_ioctl
 					    ? row->pidfd_children_ioctl
@@ -537,6 +517,13 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 		if (errno != ENOTTY && errno != EINVAL && errno != EOPNOTSUPP)
 			return negative_errno();
 	}
+	/*
+	 * Only now which types the kernel has, where the ioctl could not open
+	 * the namespace: that look at /proc/self/ns costs more than the ioctl.
+	 */
+	supported = nsctl_types_supported();
+	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
+		return -EOPNOTSUPP;
 	procfd = nsctl_process_procfd(process);
 	if (procfd < 0)
 		return procfd;

@@ -21,13 +21,13 @@
 
 /* "ns/net", "ns/pid_for_children": made once, the same for every process. */
 struct ns_paths {
-	char own[NSCTL_TYPE_COUNT][32];
-	char children[NSCTL_TYPE_COUNT][32];
+	char own[TYPE_COUNT][32];
+	char children[TYPE_COUNT][32];
 };
 
 static void ns_paths_init(struct ns_paths *paths)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const char *children = nsctl_type_get(t)->children_name;
 
 		snprintf(paths->own[t], sizeof(paths->own[t]), "ns/%s", type_proc_name(t, false));
@@ -289,7 +289,7 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 		memcpy(rec->comm, ps.comm, sizeof(rec->comm));
 	if (ps.ppid >= 0)
 		rec->ppid = ps.ppid;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (fstatat(dir, paths->own[t], &st, 0) == 0)
 			rec->ns[t] = (struct raw_ns){ st.st_dev, st.st_ino };
 		if (paths->children[t][0] && fstatat(dir, paths->children[t], &st, 0) == 0 &&
@@ -412,7 +412,7 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return negative_errno();
 	if (fs.f_type != PROC_SUPER_MAGIC)
 		return -ENOENT;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char name[32];
 		struct stat st;
 

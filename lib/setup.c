@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "internal.h"
-#include "number.h"
 #include "syscalls.h"
 
 /* The kernel's __NEW_UTS_LEN: a hostname or domain name is at most 64 bytes. */
@@ -24,59 +23,9 @@
 /* KTIME_SEC_MAX / 2: the kernel keeps a namespace's clocks below it (timens.c). */
 #define TIME_OFFSET_MAX INT64_C(4611686018)
 
-/*
- * The code point of the UTF-8 sequence at P, its length in *RET_LENGTH; -1 for
- * bytes that are not UTF-8: a stray continuation byte, a sequence cut short,
- * an overlong form, a surrogate, a value beyond U+10FFFF.
- */
-static int32_t utf8_decode(const unsigned char *p, size_t *ret_length)
-{
-	static const int32_t min_of_length[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	size_t length;
-	int32_t c;
-
-	if (*p < 0x80) {
-		*ret_length = 1;
-		return *p;
-	}
-	if ((*p & 0xe0) == 0xc0)
-		length = 2, c = *p & 0x1f;
-	else if ((*p & 0xf0) == 0xe0)
-		length = 3, c = *p & 0x0f;
-	else if ((*p & 0xf8) == 0xf0)
-		length = 4, c = *p & 0x07;
-	else
-		return -1;
-	for (size_t i = 1; i < length; i++) {
-		/* A NUL ends the string here too: it is no continuation byte. */
-		if ((p[i] & 0xc0) != 0x80)
-			return -1;
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	if (c < min_of_length[length] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return -1;
-	*ret_length = length;
-	return c;
-}
-
-/*
- * Whether code point C acts on a terminal or on how the text around it
- * reads rather than showing as itself: C0 and C1 controls and DEL (an
- * escape sequence starts with ESC, or with the one character CSI, U+009B,
- * on a terminal that takes 8-bit controls), and the invisible formatting
- * characters, among them the bidirectional controls (U+202E shows what follows
- * reversed: "Trojan Source", CVE-2021-42574).
- */
-static bool is_control_or_format(int32_t c)
-{
-	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c ||
-	       (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
-	       (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb);
-}
-
 NSCTL_EXPORT int nsctl_uts_name_check(const char *name)
 {
-	size_t length, step;
+	size_t length;
 
 	if (!name)
 		return -EINVAL;
@@ -85,19 +34,6 @@ NSCTL_EXPORT int nsctl_uts_name_check(const char *name)
 		return -EINVAL;
 	if (length > UTS_NAME_MAX)
 		return -ENAMETOOLONG;
-	/*
-	 * The kernel takes any bytes, but a hostname ends up in prompts, logs
-	 * and terminal titles: a control character there is a way into the
-	 * terminal of whoever reads them, a bidirectional control makes them
-	 * read other than they are.  Bytes that are not UTF-8 are refused too:
-	 * nobody can tell what a reader's terminal makes of them.
-	 */
-	for (const unsigned char *p = (const unsigned char *)name; *p; p += step) {
-		int32_t c = utf8_decode(p, &step);
-
-		if (c < 0 || is_control_or_format(c))
-			return -EILSEQ;
-	}
 	return 0;
 }
 
@@ -122,7 +58,7 @@ NSCTL_EXPORT int nsctl_uts_names_set(const char *hostname, const char *domainnam
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_loopback_up(void)
+NSCTL_EXPORT int nsctl_loopback_bring_up(void)
 {
 	_cleanup_close_ int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	struct ifreq ifr;
@@ -150,19 +86,6 @@ static const struct {
 	[NSCTL_PROPAGATION_SLAVE] = { "slave", MS_REC | MS_SLAVE },
 	[NSCTL_PROPAGATION_SHARED] = { "shared", MS_REC | MS_SHARED },
 };
-
-NSCTL_EXPORT int nsctl_propagation_parse(const char *text, enum nsctl_propagation *ret)
-{
-	if (!text || !ret)
-		return -EINVAL;
-	for (size_t i = 0; i < ELEMENTSOF(propagations); i++) {
-		if (strcmp(text, propagations[i].name) == 0) {
-			*ret = (enum nsctl_propagation)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
 
 /*
  * mount(2) onto the directory at DIRFD, never onto a name: through its
@@ -325,30 +248,20 @@ NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
 	return mount_on_fd(dirfd, path, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC);
 }
 
-NSCTL_EXPORT int nsctl_time_offset_parse(const char *text, clockid_t clock, int64_t *ret_seconds)
+NSCTL_EXPORT int nsctl_time_offset_check(clockid_t clock, int64_t seconds)
 {
 	struct timespec now;
-	uint64_t magnitude;
-	int64_t value;
-	bool negative;
-	int r;
 
-	if (!text || !ret_seconds || (clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME))
+	if (clock != CLOCK_MONOTONIC && clock != CLOCK_BOOTTIME)
 		return -EINVAL;
-	/* One sign allowed, then the digits; leading zeros too ("-007"), as ever. */
-	negative = text[0] == '-';
-	if (text[0] == '-' || text[0] == '+')
-		text++;
-	r = number_parse(text, TIME_OFFSET_MAX, NUMBER_LEADING_ZEROS, &magnitude);
-	if (r < 0)
-		return r;
-	value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+	/* First alone, so that adding the clock's reading cannot overflow. */
+	if (seconds > TIME_OFFSET_MAX || seconds < -TIME_OFFSET_MAX)
+		return -ERANGE;
 	/* The kernel refuses an offset that would take the clock below zero or past its range. */
 	if (clock_gettime(clock, &now) < 0)
 		return negative_errno();
-	if ((int64_t)now.tv_sec + value < 0 || (int64_t)now.tv_sec + value > TIME_OFFSET_MAX)
+	if ((int64_t)now.tv_sec + seconds < 0 || (int64_t)now.tv_sec + seconds > TIME_OFFSET_MAX)
 		return -ERANGE;
-	*ret_seconds = (int64_t)value;
 	return 0;
 }
 

@@ -145,7 +145,7 @@ NSCTL_EXPORT void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr)
 
 NSCTL_EXPORT int nsctl_spawn_attr_set_types(struct nsctl_spawn_attr *attr, unsigned types)
 {
-	if (!attr || (types & ~NSCTL_TYPES_ALL))
+	if (!attr || (types & ~TYPES_ALL))
 		return -EINVAL;
 	attr->types = types;
 	return 0;

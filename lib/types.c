@@ -17,7 +17,7 @@
 #define CLONE_NEWCGROUP 0x02000000
 #endif
 
-static const struct type_row type_table[NSCTL_TYPE_COUNT] = {
+static const struct type_row type_table[TYPE_COUNT] = {
 	[NSCTL_TYPE_CGROUP] = { { NSCTL_TYPE_CGROUP, "cgroup", "cgroup", 'C', CLONE_NEWCGROUP, NULL,
 				  "cgroup root directory" },
 				NSCTL_PIDFD_GET_NS(1),
@@ -54,7 +54,7 @@ static const struct type_row type_table[NSCTL_TYPE_COUNT] = {
 
 const struct type_row *type_row(enum nsctl_type type)
 {
-	if ((unsigned)type >= NSCTL_TYPE_COUNT)
+	if ((unsigned)type >= TYPE_COUNT)
 		return NULL;
 	return &type_table[type];
 }
@@ -75,7 +75,7 @@ NSCTL_EXPORT const struct nsctl_type_info *nsctl_type_get(enum nsctl_type type)
 
 static int type_lookup(const char *name, size_t length, enum nsctl_type *ret_type)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = &type_table[t].info;
 
 		if ((strlen(info->name) == length && memcmp(info->name, name, length) == 0) ||
@@ -86,6 +86,11 @@ static int type_lookup(const char *name, size_t length, enum nsctl_type *ret_typ
 		}
 	}
 	return -EINVAL;
+}
+
+NSCTL_EXPORT unsigned nsctl_types_all(void)
+{
+	return TYPES_ALL;
 }
 
 NSCTL_EXPORT int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type)
@@ -99,7 +104,7 @@ NSCTL_EXPORT int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type 
 {
 	if (!ret_type)
 		return -EINVAL;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (type_table[t].info.clone_flag == flag) {
 			*ret_type = t;
 			return 0;
@@ -108,44 +113,11 @@ NSCTL_EXPORT int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type 
 	return -EINVAL;
 }
 
-NSCTL_EXPORT int nsctl_types_parse(const char *list, unsigned *ret_types)
-{
-	unsigned types = 0;
-
-	if (!list || !ret_types || !*list)
-		return -EINVAL;
-	if (strcmp(list, "all") == 0) {
-		*ret_types = NSCTL_TYPES_ALL;
-		return 0;
-	}
-	for (const char *p = list;;) {
-		const char *comma = strchr(p, ',');
-		size_t length = comma ? (size_t)(comma - p) : strlen(p);
-		enum nsctl_type t;
-		int r;
-
-		/* An empty element ("net,,uts", "net,") is a typo, never "nothing". */
-		if (length == 0)
-			return -EINVAL;
-		r = type_lookup(p, length, &t);
-		if (r < 0)
-			return r;
-		if (types & NSCTL_TYPE_BIT(t))
-			return -EEXIST;
-		types |= NSCTL_TYPE_BIT(t);
-		if (!comma)
-			break;
-		p = comma + 1;
-	}
-	*ret_types = types;
-	return 0;
-}
-
 NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
 {
 	unsigned long flags = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (types & NSCTL_TYPE_BIT(t))
 			flags |= type_table[t].info.clone_flag;
 	}
@@ -182,7 +154,7 @@ static unsigned types_supported_by_pidfd(void)
 {
 	unsigned types = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		int fd = own_ns_open_by_pidfd(t, false);
 
 		if (fd >= 0) {
@@ -215,7 +187,7 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 		__atomic_store_n(&supported, types, __ATOMIC_RELAXED);
 		return types;
 	}
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		struct stat st;
 
 		if (fstatat(dirfd, type_table[t].info.name, &st, AT_SYMLINK_NOFOLLOW) == 0)

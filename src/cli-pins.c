@@ -52,7 +52,7 @@ void cli_pins_take_back(struct cli_pins *pins)
 {
 	_cleanup_close_ int dirfd = -1;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (pins->made & NSCTL_TYPE_BIT(t))
 			nsctl_pin_remove(pins->paths[t]);
 	}
@@ -66,7 +66,7 @@ void cli_pins_take_back(struct cli_pins *pins)
 	dirfd = open(NSCTL_PIN_DIR, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dirfd < 0)
 		return;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (pins->new_dirs & NSCTL_TYPE_BIT(t))
 			unlinkat(dirfd, nsctl_type_get(t)->name, AT_REMOVEDIR);
 	}

@@ -189,14 +189,14 @@ void cli_help_footer(FILE *out)
 struct option *cli_long_options_with_types(const struct option *own, int has_arg)
 {
 	/* One subcommand runs per process: one static table, nothing to free before exit(). */
-	static struct option options[NSCTL_TYPE_COUNT + 64];
+	static struct option options[TYPE_COUNT + 64];
 	size_t n_own = 0, i = 0;
 
 	while (own[n_own].name)
 		n_own++;
-	if (n_own + NSCTL_TYPE_COUNT + 1 > ELEMENTSOF(options))
+	if (n_own + TYPE_COUNT + 1 > ELEMENTSOF(options))
 		abort();
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 
 		options[i++] =
@@ -209,7 +209,7 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 
 char *cli_optstring_with_types(const char *own, int has_arg)
 {
-	static char optstring[NSCTL_TYPE_COUNT + 128];
+	static char optstring[TYPE_COUNT + 128];
 	char *p;
 
 	/*
@@ -220,13 +220,13 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 	 * ./ru, silently.
 	 */
 	(void)has_arg;
-	if (strlen(own) + NSCTL_TYPE_COUNT + 1 > sizeof(optstring))
+	if (strlen(own) + TYPE_COUNT + 1 > sizeof(optstring))
 		abort();
 	/* By hand: stpcpy() is one more page of libc to fault in, on every start. */
 	p = optstring;
 	while (*own)
 		*p++ = *own++;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		*p++ = nsctl_type_get(t)->short_option;
 	*p = '\0';
 	return optstring;
@@ -234,7 +234,7 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (nsctl_type_get(t)->short_option == letter) {
 			*ret_type = t;
 			return 0;
@@ -301,7 +301,7 @@ bool cli_pin_path_of_name(const char *name, char *buf, size_t size)
 	/* /run/netns first: "ip netns add 123" is the likely maker of such a name. */
 	if (nsctl_pin_name_path(NSCTL_TYPE_NET, name, buf, size) >= 0 && lstat(buf, &st) == 0)
 		return true;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (t != NSCTL_TYPE_NET && nsctl_pin_name_path(t, name, buf, size) >= 0 &&
 		    lstat(buf, &st) == 0)
 			return true;
@@ -342,7 +342,7 @@ void cli_refuse_unsupported(unsigned asked)
 
 	if (!supported)
 		return;
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if ((asked & ~supported) & NSCTL_TYPE_BIT(t))
 			cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
 }
@@ -365,7 +365,7 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 
 void cli_type_options_help(FILE *out, const char *argument, const char *what)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		char option[48];
 
@@ -375,10 +375,27 @@ void cli_type_options_help(FILE *out, const char *argument, const char *what)
 	}
 }
 
+void cli_exclusive_note(const struct cli_exclusive *table, size_t n, unsigned *given, int option)
+{
+	for (size_t row = 0; row < n; row++)
+		for (size_t i = 0; i < CLI_EXCLUSIVE_MAX && table[row].options[i]; i++)
+			if (table[row].options[i] == option)
+				given[row] |= 1u << i;
+}
+
+void cli_exclusive_check(const struct cli_exclusive *table, size_t n, const unsigned *given)
+{
+	for (size_t row = 0; row < n; row++) {
+		/* Two bits or more: two different options of the row (one given twice is one). */
+		if (given[row] & (given[row] - 1))
+			cli_usage_error("%s", table[row].message);
+	}
+}
+
 unsigned cli_parse_type_list(const char *option, const char *list)
 {
 	unsigned types, seen = 0;
-	int r = nsctl_types_parse(list, &types);
+	int r = parse_types(list, &types);
 
 	if (r >= 0)
 		return types;
@@ -410,7 +427,7 @@ bool cli_ns_id_operand(const char *text, uint64_t *ret_id)
 
 	if (strncmp(text, CLI_NS_ID_PREFIX, strlen(CLI_NS_ID_PREFIX)) != 0)
 		return false;
-	r = nsctl_ns_id_parse(text + strlen(CLI_NS_ID_PREFIX), ret_id);
+	r = parse_ns_id(text + strlen(CLI_NS_ID_PREFIX), ret_id);
 	if (r == -ERANGE)
 		cli_usage_error("'%s': the namespace ID is larger than 64 bits", text);
 	if (r < 0)

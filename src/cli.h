@@ -8,8 +8,10 @@
 #include <stdio.h>
 
 #include "nsctl.h"
+#include "parse.h"
+#include "type-count.h"
 
-/* Exit statuses of DESIGN.md. */
+/* Exit statuses of docs/DESIGN.md. */
 enum {
 	EXIT_COMPARE_SAME = 0,
 	EXIT_COMPARE_DIFFERENT = 1,
@@ -48,7 +50,7 @@ void cli_warn(int err, const char *format, ...) __attribute__((format(printf, 2,
 /* Whether TEXT is one or more decimal digits and nothing else: a PID, or no operand at all. */
 bool cli_all_digits(const char *text);
 
-/* Why nsctl_pid_parse() refused all-digit text, from its answer ERR. */
+/* Why parse_pid() refused all-digit text, from its answer ERR. */
 const char *cli_pid_refusal(int err);
 
 /*
@@ -115,6 +117,23 @@ void cli_keep_capabilities(const char *option);
  * naming the set, where one cannot be given.
  */
 void cli_apply_target_caps(const struct nsctl_caps *target);
+
+/*
+ * Options that exclude each other, declared in one table per subcommand (as
+ * util-linux's ul_excl_t): a row names options, by the value getopt_long
+ * returns for them, of which at most one may be given, and the message that
+ * says so.  An option may be in several rows.  The subcommand keeps one
+ * unsigned per row, 0 at the start (GIVEN); cli_exclusive_note() marks each
+ * option of the command line in it, and cli_exclusive_check(), after the
+ * loop, is the usage error of the first row two of whose options were given.
+ */
+#define CLI_EXCLUSIVE_MAX 4
+struct cli_exclusive {
+	int options[CLI_EXCLUSIVE_MAX]; /* 0 ends the row early */
+	const char *message;            /* "--json and --raw are mutually exclusive" */
+};
+void cli_exclusive_note(const struct cli_exclusive *table, size_t n, unsigned *given, int option);
+void cli_exclusive_check(const struct cli_exclusive *table, size_t n, const unsigned *given);
 
 /* The type of a type option's letter, as getopt_long returns it. */
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type);
@@ -207,10 +226,10 @@ extern bool cli_parse_only;
  * later takes back only the former, and the pin directories the call made.
  */
 struct cli_pins {
-	const char *paths[NSCTL_TYPE_COUNT]; /* where each type was pinned */
-	unsigned made;                       /* the types whose pin this call made */
-	unsigned new_dirs;                   /* the types whose NSCTL_PIN_DIR/TYPE it made */
-	bool new_top_dir;                    /* NSCTL_PIN_DIR itself */
+	const char *paths[TYPE_COUNT]; /* where each type was pinned */
+	unsigned made;                 /* the types whose pin this call made */
+	unsigned new_dirs;             /* the types whose NSCTL_PIN_DIR/TYPE it made */
+	bool new_top_dir;              /* NSCTL_PIN_DIR itself */
 };
 void cli_pins_init(struct cli_pins *pins);
 /* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name, whose path is PATH: 1, 0 or -errno. */

@@ -62,7 +62,7 @@ static void operand_open(struct operand *op, const char *text)
 		op->fd = cli_open_ns_id(EXIT_COMPARE_TROUBLE, text, id, -1, &op->type);
 		return;
 	}
-	r = nsctl_pid_parse(text, &pid);
+	r = parse_pid(text, &pid);
 	if (r >= 0) {
 		r = nsctl_process_open(pid, &op->process);
 		if (r < 0)
@@ -193,10 +193,14 @@ int cmd_compare(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { 'J', 'r' }, "--json and --raw are mutually exclusive" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:Jrqh", no_argument);
 	bool json = false, raw = false, noheadings = false, quiet = false, differ = false;
-	struct result results[NSCTL_TYPE_COUNT];
+	struct result results[TYPE_COUNT];
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	struct operand a, b;
 	unsigned asked = 0;
 	size_t n = 0;
@@ -204,6 +208,7 @@ int cmd_compare(int argc, char **argv)
 
 	/* -n is --net, as on every subcommand; --noheadings has no short form here. */
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		enum nsctl_type type;
 
 		switch (c) {
@@ -235,8 +240,7 @@ int cmd_compare(int argc, char **argv)
 		cli_usage_error(argc - optind < 2 ? "two operands needed, A and B"
 						  : "too many operands: '%s'",
 				argv[optind + 2 < argc ? optind + 2 : 0]);
-	if (json && raw)
-		cli_usage_error("--json and --raw are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	cli_refuse_unsupported(asked);
 	if (cli_parse_only)
 		return 0;
@@ -244,7 +248,7 @@ int cmd_compare(int argc, char **argv)
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);
 	asked = select_types(asked, &a, &b);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (!(asked & NSCTL_TYPE_BIT(t)))
 			continue;
 		results[n].type = t;

@@ -34,9 +34,9 @@ struct request {
 	const char *target;
 	bool by_id; /* TARGET is "id:ID" */
 	uint64_t id;
-	int net_socket;                      /* -N/--net-socket FD, or -1 */
-	unsigned asked;                      /* type options, with or without =FILE */
-	const char *files[NSCTL_TYPE_COUNT]; /* --TYPE=FILE */
+	int net_socket;                /* -N/--net-socket FD, or -1 */
+	unsigned asked;                /* type options, with or without =FILE */
+	const char *files[TYPE_COUNT]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
 	uid_t uid;
 	gid_t gid;
@@ -57,7 +57,7 @@ struct target {
 	unsigned pinned;               /* a pin name target: the types it has */
 	unsigned from_process;         /* types to join from the process */
 	bool different_only;           /* no type option: only what differs from ours */
-	struct nsctl_ns_set set;       /* files (--TYPE=FILE, path, pins) */
+	struct nsctl_ns_set *set;      /* files (--TYPE=FILE, path, pins) */
 	int root_fd, wd_fd, cgroup_fd;
 	int *cgroup_v1_fds; /* --join-cgroup: the v1 hierarchies too */
 	int cgroup_v1_count;
@@ -181,7 +181,7 @@ static void check_target_form(struct request *req)
 	if (cli_ns_id_operand(text, &req->id)) {
 		req->by_id = true;
 	} else if (cli_all_digits(text)) {
-		r = nsctl_pid_parse(text, &pid);
+		r = parse_pid(text, &pid);
 		if (r < 0)
 			cli_usage_error("'%s': not a valid PID (%s)", text, cli_pid_refusal(r));
 	} else if (!strchr(text, '/') && !is_pin_name(text)) {
@@ -224,8 +224,23 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { OPT_PRESERVE_CREDENTIALS, 'S' },
+		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+		{ { OPT_PRESERVE_CREDENTIALS, 'G' },
+		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+		{ { OPT_KEEP_FDS, OPT_KEEP_FD },
+		  "--keep-fds and --keep-fd are mutually exclusive" },
+		{ { 'w', 'W' }, "--wd and --wdns are mutually exclusive" },
+		{ { OPT_KEEP_CAPS, OPT_TARGET_CAPS },
+		  "--keep-caps and --target-caps are mutually exclusive" },
+		{ { 'N', 'n' },
+		  "--net-socket and --net are mutually exclusive: both choose the "
+		  "network namespace" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
 	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:eFh", optional_argument);
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c;
 
 	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
@@ -234,6 +249,8 @@ static void parse(int argc, char **argv, struct request *req)
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 		const char *file;
+
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 
 		switch (c) {
 		case 'S':
@@ -315,17 +332,9 @@ static void parse(int argc, char **argv, struct request *req)
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
-	if (req->preserve_credentials && (req->set_uid || req->set_gid))
-		cli_usage_error(
-		    "--preserve-credentials and --setuid/--setgid are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	if (req->keep_loader_env && !req->env)
 		cli_usage_error("--keep-loader-env is for the environment of --env");
-	if (req->keep.all && req->keep.n)
-		cli_usage_error("--keep-fds and --keep-fd are mutually exclusive");
-	if (req->wd && req->wdns_dir)
-		cli_usage_error("--wd and --wdns are mutually exclusive");
-	if (req->keep_caps && req->target_caps)
-		cli_usage_error("--keep-caps and --target-caps are mutually exclusive");
 	if (req->target_caps && !cli_all_digits(req->target))
 		cli_usage_error("--target-caps needs a PID TARGET (a process to take the "
 				"capabilities of), and '%s' is not one",
@@ -333,9 +342,6 @@ static void parse(int argc, char **argv, struct request *req)
 	if (req->wdns_dir && !*req->wdns_dir)
 		cli_usage_error("--wdns '': an empty directory name");
 	if (req->net_socket >= 0) {
-		if (req->asked & NSCTL_TYPE_BIT(NSCTL_TYPE_NET))
-			cli_usage_error("--net-socket and --net are mutually exclusive: both "
-					"choose the network namespace");
 		if (!cli_all_digits(req->target))
 			cli_usage_error("--net-socket %d: the socket is an fd of a process, and "
 					"'%s' is not a PID",
@@ -346,6 +352,17 @@ static void parse(int argc, char **argv, struct request *req)
 	/* As nsenter's: --user-parent implies --user. */
 	if (req->user_parent)
 		req->asked |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+}
+
+/* Add the namespace fd FD, which the set then owns, for WHAT; on failure, close it and say so. */
+static void set_add(struct target *tg, int fd, const char *what)
+{
+	int r = nsctl_ns_set_add_fd(tg->set, fd);
+
+	if (r < 0) {
+		close(fd);
+		cli_fail(r, "%s", what);
+	}
 }
 
 /*
@@ -359,15 +376,14 @@ static void take_user_parent(struct target *tg)
 	_cleanup_close_ int child = -1, own = -1;
 	int parent;
 
-	if (tg->set.fds[NSCTL_TYPE_USER] >= 0) {
-		child = tg->set.fds[NSCTL_TYPE_USER];
-		tg->set.fds[NSCTL_TYPE_USER] = -1;
-	} else if (tg->process) {
+	/* A user namespace file's parent takes its place, or else the process's. */
+	child = nsctl_ns_set_take(tg->set, NSCTL_TYPE_USER);
+	if (child < 0 && tg->process) {
 		child = nsctl_process_open_ns(tg->process, NSCTL_TYPE_USER, false);
 		if (child < 0)
 			cli_fail(child, "--user-parent: the user namespace of the target");
 		tg->from_process &= ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
-	} else {
+	} else if (child < 0) {
 		cli_fail(0,
 			 "--user-parent: the target has no user namespace to take the parent of");
 	}
@@ -379,7 +395,7 @@ static void take_user_parent(struct target *tg)
 		close(parent);
 		return;
 	}
-	tg->set.fds[NSCTL_TYPE_USER] = parent;
+	set_add(tg, parent, "--user-parent");
 }
 
 /* Which types a pin name target joins: the asked ones (each must be pinned), else all. */
@@ -388,7 +404,7 @@ static __attribute__((noinline)) unsigned pinned_types(const struct request *req
 {
 	if (!own_asked)
 		return pinned;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[PATH_MAX];
 
 		if (!(own_asked & NSCTL_TYPE_BIT(t)) || (pinned & NSCTL_TYPE_BIT(t)))
@@ -414,13 +430,13 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
 			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
 	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[PATH_MAX];
 
 		if (!(tg->pinned & NSCTL_TYPE_BIT(t)))
 			continue;
 		nsctl_pin_name_path(t, text, path, sizeof(path));
-		r = nsctl_ns_set_add_path(&tg->set, path, (int)t);
+		r = nsctl_ns_set_add_path(tg->set, path, (int)t);
 		if (r < 0)
 			cli_fail(r, "pin '%s': %s", text, path);
 	}
@@ -444,7 +460,7 @@ static void open_net_socket(const struct request *req, struct target *tg)
 			 req->net_socket);
 	if (fd < 0)
 		cli_fail(fd, "--net-socket %d: the socket of PID %s", req->net_socket, req->target);
-	tg->set.fds[NSCTL_TYPE_NET] = fd;
+	set_add(tg, fd, "--net-socket");
 }
 
 /* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
@@ -455,18 +471,20 @@ static void open_target(const struct request *req, struct target *tg)
 	pid_t pid;
 	int r;
 
-	nsctl_ns_set_init(&tg->set);
-	nsctl_type_foreach (t) {
+	r = nsctl_ns_set_new(&tg->set);
+	if (r < 0)
+		cli_fail(r, "a set of namespaces");
+	type_foreach (t) {
 		if (!req->files[t])
 			continue;
 		with_file |= NSCTL_TYPE_BIT(t);
-		r = nsctl_ns_set_add_path(&tg->set, req->files[t], (int)t);
+		r = nsctl_ns_set_add_path(tg->set, req->files[t], (int)t);
 		if (r < 0)
 			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
 	}
 	own_asked = req->asked & ~with_file;
 	if (cli_all_digits(text)) {
-		r = nsctl_pid_parse(text, &pid); /* its form was checked while parsing */
+		r = parse_pid(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
 		r = nsctl_process_open(pid, &tg->process);
@@ -483,7 +501,7 @@ static void open_target(const struct request *req, struct target *tg)
 				 text);
 		if (req->net_socket >= 0)
 			open_net_socket(req, tg);
-		own_asked &= ~nsctl_ns_set_types(&tg->set);
+		own_asked &= ~nsctl_ns_set_types(tg->set);
 		tg->different_only = !req->asked;
 		tg->from_process =
 		    req->asked ? own_asked : cli_types_supported_or_fail("join with type options");
@@ -503,13 +521,13 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_usage_error("%s is a %s namespace: the other type options need =FILE",
 					text, nsctl_type_get(type)->name);
 		}
-		if (tg->set.fds[type] >= 0) {
+		if (nsctl_ns_set_types(tg->set) & NSCTL_TYPE_BIT(type)) {
 			close(r);
 			cli_usage_error("%s is a %s namespace, and --%s=FILE gives one too", text,
 					nsctl_type_get(type)->name,
 					nsctl_type_get(type)->long_option);
 		}
-		tg->set.fds[type] = r;
+		set_add(tg, r, text);
 		tg->path = text;
 		return;
 	}
@@ -678,7 +696,7 @@ static unsigned join(const struct request *req, struct target *tg)
 	unsigned flags = tg->different_only ? NSCTL_JOIN_DIFFERENT : 0;
 	int r;
 
-	if (tg->process && !nsctl_ns_set_types(&tg->set)) {
+	if (tg->process && !nsctl_ns_set_types(tg->set)) {
 		/* Only the process: one setns(pidfd) where the kernel has it. */
 		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
 		if (r < 0)
@@ -687,15 +705,16 @@ static unsigned join(const struct request *req, struct target *tg)
 	}
 	if (tg->process && tg->from_process) {
 		/* Files too: one set, so that the user namespace is ordered among all of them. */
-		r = nsctl_ns_set_add_process(&tg->set, tg->process, tg->from_process, flags,
+		r = nsctl_ns_set_add_process(tg->set, tg->process, tg->from_process, flags,
 					     &report);
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 	}
-	r = nsctl_ns_set_join(&tg->set, 0, &report);
+	r = nsctl_ns_set_join(tg->set, &report);
 	if (r < 0)
 		join_failed(req, tg, r, &report);
-	nsctl_ns_set_clear(&tg->set);
+	nsctl_ns_set_free(tg->set);
+	tg->set = NULL;
 	return report.joined;
 }
 

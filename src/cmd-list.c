@@ -80,6 +80,7 @@ struct request {
 	enum column_id columns[COL_COUNT * 2];
 	size_t n_columns;
 	struct list_filter *filter;
+	struct libscols_filter *library_filter; /* libsmartcols 2.40+ evaluates -Q */
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -90,6 +91,8 @@ struct request {
 
 static void help(void)
 {
+	char note[512];
+
 	cli_help_begin();
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
@@ -124,6 +127,8 @@ static void help(void)
 	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
 	      "in every format, as nsctl-list(1) says.\n",
 	      stdout);
+	/* Which evaluator -Q has here: the library's, loaded for this line. */
+	printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
 }
 
 static enum list_filter_type column_type(size_t c)
@@ -163,8 +168,12 @@ static int filter_column(const char *name, size_t length, enum list_filter_type 
 	return c;
 }
 
-/* -Q EXPR, parsed.  It reads the namespaces themselves (filter_selects()): its columns need not be
- * shown. */
+/*
+ * -Q EXPR, parsed here whichever library evaluates it, so that a bad one has
+ * the same message, with its position, everywhere; and so that libsmartcols'
+ * scanner never sees a byte outside the grammar (it copies one to standard
+ * output and goes on).  Its columns need not be shown.
+ */
 static void parse_filter(struct request *req, const char *text)
 {
 	struct list_filter_error error;
@@ -174,6 +183,26 @@ static void parse_filter(struct request *req, const char *text)
 		cli_usage_error("--filter: at %zu: %s", error.position, error.reason);
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "--filter");
+}
+
+/* Where libsmartcols has a filter API (2.40 and later), -Q is its to evaluate, as lsns's is. */
+static void parse_library_filter(struct request *req, const char *text)
+{
+	struct libscols_filter *filter;
+
+	cli_scols_load();
+	if (!cli_scols_has_filter())
+		return;
+	filter = scols_new_filter(NULL);
+	if (!filter)
+		cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
+	if (scols_filter_parse_string(filter, text) != 0) {
+		const char *why = scols_filter_get_errmsg(filter);
+
+		cli_usage_error("--filter: libsmartcols refuses it: %s",
+				why ? why : "(it gives no reason)");
+	}
+	req->library_filter = filter;
 }
 
 static void parse_columns(struct request *req, const char *list)
@@ -531,18 +560,113 @@ static const char *filter_cell(void *userdata, int column)
 	return row->text[column];
 }
 
-/* Whether -Q, if given, selects NS. */
+/*
+ * A row the expression cannot be evaluated on (text compared with a number):
+ * libsmartcols fails so, and lsns with it; nsctl's own evaluator too.
+ */
+_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r)
+{
+	if (r == -ENOMEM)
+		cli_die(EXIT_FAILURE, r, "--filter");
+	cli_die(EXIT_FAILURE, 0,
+		"--filter: cannot evaluate it on namespace %ju: a value is not of the type it is "
+		"compared as (a number in quotes compares as text)",
+		(uintmax_t)ns->id.ino);
+}
+
+/* Whether -Q, if given, selects NS, where nsctl evaluates it itself. */
 static bool filter_selects(const struct request *req, const struct nsctl_list_ns *ns)
 {
 	struct filter_row row = { .ns = ns };
-	bool selected;
+	int selected;
 
-	if (!req->filter)
+	if (!req->filter || req->library_filter)
 		return true;
 	selected = list_filter_match(req->filter, filter_cell, &row);
 	for (size_t c = 0; c < COL_COUNT; c++)
 		free(row.list[c]);
+	if (selected < 0)
+		filter_failed(ns, selected);
 	return selected;
+}
+
+/* Column C's type for libsmartcols' filter: numbers then compare as numbers. */
+static int data_type(size_t c)
+{
+	switch (column_type(c)) {
+	case LIST_FILTER_NUMBER:
+		return CLI_SCOLS_DATA_U64;
+	case LIST_FILTER_BOOLEAN:
+		return CLI_SCOLS_DATA_BOOLEAN;
+	default:
+		return CLI_SCOLS_DATA_STRING;
+	}
+}
+
+/*
+ * The columns libsmartcols' filter reads: one hidden column for each column
+ * the expression names, whether shown or not, with the cell as -Q reads it
+ * (the pins one per line, no JSON escaping) and a type, so that numbers
+ * compare as numbers.  Their indexes in the table go into FILTER_INDEX.
+ */
+static void add_filter_columns(const struct request *req, struct libscols_table *table,
+			       size_t filter_index[COL_COUNT])
+{
+	struct libscols_column *columns[COL_COUNT] = { 0 };
+	struct libscols_iter *iterator;
+	size_t next = req->n_columns;
+	const char *name;
+
+	for (size_t c = 0; c < COL_COUNT; c++) {
+		filter_index[c] = SIZE_MAX;
+		if (!list_filter_uses(req->filter, (int)c))
+			continue;
+		columns[c] =
+		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
+		if (!columns[c])
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		scols_column_set_json_type(columns[c], column_table[c].json_type);
+		scols_column_set_data_type(columns[c], data_type(c));
+		filter_index[c] = next++;
+	}
+	iterator = scols_new_iter(SCOLS_ITER_FORWARD);
+	if (!iterator)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	while (scols_filter_next_holder(req->library_filter, iterator, &name, 0) == 0) {
+		int c = column_from_name(name, strlen(name));
+
+		/* Both parsers read the same names; one nsctl's did not is a bug. */
+		if (c < 0 || !columns[c])
+			cli_die(EXIT_FAILURE, 0,
+				"--filter: libsmartcols reads a column '%s' nsctl did not", name);
+		if (scols_filter_assign_column(req->library_filter, iterator, name, columns[c]) < 0)
+			cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
+	}
+	scols_free_iter(iterator);
+}
+
+/* Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it. */
+static bool library_filter_selects(const struct request *req, struct libscols_line *line,
+				   const size_t filter_index[COL_COUNT],
+				   const struct nsctl_list_ns *ns)
+{
+	int status = 0, r;
+
+	for (size_t c = 0; c < COL_COUNT; c++) {
+		_cleanup_free_ char *list = NULL;
+		char number[NUMBER_SIZE];
+		const char *text;
+
+		if (filter_index[c] == SIZE_MAX)
+			continue;
+		text = cell_text(ns, (enum column_id)c, "\n", number, &list);
+		if (text && scols_line_set_data(line, filter_index[c], text) < 0)
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	}
+	r = scols_line_apply_filter(line, req->library_filter, &status);
+	if (r < 0)
+		filter_failed(ns, r);
+	return status != 0;
 }
 
 /* Where NS is in the list's inode order: a binary search, as the list is sorted. */
@@ -569,6 +693,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	size_t n = nsctl_list_count(list);
 	struct libscols_table *table;
 	struct libscols_line **lines;
+	size_t filter_index[COL_COUNT];
 
 	cli_scols_load();
 	table = scols_new_table();
@@ -608,6 +733,8 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
 		}
 	}
+	if (req->library_filter)
+		add_filter_columns(req, table, filter_index);
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
@@ -619,6 +746,11 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (!lines[i])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
+		if (req->library_filter &&
+		    !library_filter_selects(req, lines[i], filter_index, ns)) {
+			scols_table_remove_line(table, lines[i]);
+			lines[i] = NULL;
+		}
 	}
 	/* Lines are in inode order; a tree hangs each under its relation when that is shown. */
 	for (size_t i = 0; req->tree != TREE_NONE && i < n; i++) {
@@ -706,7 +838,7 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
 
 static bool task_seen(const struct nsctl_list *list, pid_t pid)
 {
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		if (nsctl_list_find_process(list, pid, t))
 			return true;
 	return false;
@@ -749,11 +881,17 @@ int cmd_list(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static const struct cli_exclusive exclusive[] = {
+		{ { 'J', 'r', OPT_DOT }, "--json, --raw and --dot are mutually exclusive" },
+		{ { OPT_DOT, OPT_TREE }, "--dot and --tree are mutually exclusive" },
+		{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
+	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL, *filter = NULL;
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c, r;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
@@ -761,12 +899,13 @@ int cmd_list(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		enum nsctl_type type;
 
+		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		switch (c) {
 		case 't':
 			req.types |= cli_parse_type_list("--type", optarg);
 			break;
 		case OPT_TASK:
-			r = nsctl_pid_parse(optarg, &req.task);
+			r = parse_pid(optarg, &req.task);
 			if (r < 0)
 				cli_usage_error("--task '%s': not a valid PID", optarg);
 			task = optarg;
@@ -828,12 +967,7 @@ int cmd_list(int argc, char **argv)
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}
-	if (req.json + req.raw + req.dot > 1)
-		cli_usage_error("--json, --raw and --dot are mutually exclusive");
-	if (req.dot && req.tree != TREE_NONE)
-		cli_usage_error("--dot and --tree are mutually exclusive");
-	if (req.dot && filter)
-		cli_usage_error("--dot and --filter are mutually exclusive");
+	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
 	req.wanted = argv + optind;
 	req.n_wanted = (size_t)(argc - optind);
 	for (size_t i = 0; i < req.n_wanted; i++) {
@@ -843,14 +977,17 @@ int cmd_list(int argc, char **argv)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
 	if (!req.types)
-		req.types = NSCTL_TYPES_ALL;
-	/* Last: nothing exits between it and the list_filter_free()s, so nothing leaks. */
+		req.types = TYPES_ALL;
+	/* Last of the parse: nothing exits between it and the parse-only return: no leak. */
 	if (filter)
 		parse_filter(&req, filter);
 	if (cli_parse_only) {
 		list_filter_free(req.filter);
 		return 0;
 	}
+	/* Past the parse: libsmartcols is loaded only by a list that runs. */
+	if (filter)
+		parse_library_filter(&req, filter);
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
 	if (r == -ENOENT)
@@ -879,6 +1016,8 @@ int cmd_list(int argc, char **argv)
 		print_table(&req, list);
 	nsctl_list_free(list);
 	list_filter_free(req.filter);
+	if (req.library_filter)
+		scols_unref_filter(req.library_filter);
 	if (fflush(stdout) != 0)
 		cli_die(EXIT_FAILURE, negative_errno(), "write error");
 	return EXIT_SUCCESS;

@@ -45,8 +45,8 @@ int cmd_pin(int argc, char **argv)
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	const char *optstring = cli_optstring_with_types("+t:h", no_argument);
-	int fds[NSCTL_TYPE_COUNT];
-	char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	int fds[TYPE_COUNT];
+	char paths[TYPE_COUNT][PATH_MAX];
 	struct nsctl_process *process = NULL;
 	const char *target, *where;
 	unsigned types = 0, file_types;
@@ -62,7 +62,7 @@ int cmd_pin(int argc, char **argv)
 		case 't': {
 			unsigned listed = cli_parse_type_list("--type", optarg);
 
-			nsctl_type_foreach (t)
+			type_foreach (t)
 				if (types & listed & NSCTL_TYPE_BIT(t))
 					cli_usage_error("--type '%s': namespace type '%s' given "
 							"twice",
@@ -90,7 +90,7 @@ int cmd_pin(int argc, char **argv)
 
 	/* The form of every operand first, then everything is opened, then pins are made. */
 	by_id = cli_ns_id_operand(target, &id);
-	r = by_id ? -EINVAL : nsctl_pid_parse(target, &pid);
+	r = by_id ? -EINVAL : parse_pid(target, &pid);
 	if (r >= 0 && !types)
 		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
 				target);
@@ -105,7 +105,7 @@ int cmd_pin(int argc, char **argv)
 	if (cli_parse_only)
 		return 0;
 
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		fds[t] = -1;
 	if (r >= 0) {
 		r = nsctl_process_open(pid, &process);
@@ -132,7 +132,7 @@ int cmd_pin(int argc, char **argv)
 		types = file_types;
 		fds[file_type] = r;
 	}
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		if (process) {
@@ -153,7 +153,7 @@ int cmd_pin(int argc, char **argv)
 		cli_fail(-ESRCH, "PID %s", target);
 
 	cli_pins_init(&pins);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const char *why;
 
 		if (!(types & NSCTL_TYPE_BIT(t)))
@@ -176,7 +176,7 @@ int cmd_pin(int argc, char **argv)
 			cli_fail(r, "%s", paths[t]);
 		}
 	}
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		close_fdp(&fds[t]);
 	nsctl_process_free(process);
 	return EXIT_SUCCESS;

@@ -102,7 +102,7 @@ int cmd_unpin(int argc, char **argv)
 			failed = true;
 			continue;
 		}
-		nsctl_type_foreach (t) {
+		type_foreach (t) {
 			char path[PATH_MAX];
 
 			if (!(types & NSCTL_TYPE_BIT(t)))

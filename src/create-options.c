@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The options of nsctl run and nsctl unshare, parsed and checked in one place, and what they do
- * inside. */
+/*
+ * The options of nsctl run and nsctl unshare read into plain values (checked
+ * against the system in create-check.c), and what they do inside.
+ */
 #include <getopt.h>
 #include <grp.h>
 #include <limits.h>
@@ -170,46 +172,35 @@ static int parse_signal(const char *option, const char *text)
 	cli_usage_error("%s '%s': not a signal name or number", option, text);
 }
 
-static void map_add(struct nsctl_idmap *map, const char *option, const char *text,
-		    const struct nsctl_idmap_range *range)
+/* Add a map request to O (static storage: see create-check.c's map_of). */
+static struct map_request *map_request(struct create_options *o, const char *option,
+				       const char *text, enum map_source source, bool group)
 {
-	int r = nsctl_idmap_add(map, range);
+	static struct map_request requests[2 * MAP_RANGES_MAX + 2];
 
-	if (r == -EEXIST)
-		cli_usage_error("%s '%s': overlaps a range already mapped", option, text);
-	if (r == -E2BIG)
+	o->map_requests = requests;
+	/* More than both maps can hold: the kernel would refuse the first one too many. */
+	if (o->n_map_requests == ELEMENTSOF(requests))
 		cli_usage_error("%s '%s': more than %d ranges, or more than a page of text", option,
-				text, NSCTL_IDMAP_MAX);
-	if (r == -ERANGE)
-		cli_usage_error("%s '%s': the range must be 1 ID or more and end below 4294967295",
-				option, text);
-	if (r < 0)
-		cli_usage_error("%s '%s': %s", option, text, strerror(-r));
+				text ? text : "", MAP_RANGES_MAX);
+	requests[o->n_map_requests] = (struct map_request){
+		.option = option, .source = source, .group = group, .text = text
+	};
+	return &requests[o->n_map_requests++];
 }
 
-/*
- * The uid (GROUP false) or gid map of the options, empty on first use.  The
- * maps, 4 KB each, live here rather than in the options: on the stack they
- * would push everything below them onto fresh pages, a fault each on every
- * start, for command lines that have no map at all.
- */
-static struct nsctl_idmap *map_of(struct create_options *o, bool group)
-{
-	static struct nsctl_idmap maps[2];
-	struct nsctl_idmap **map = group ? &o->gids : &o->uids;
-
-	if (!*map) {
-		*map = &maps[group];
-		(*map)->n = 0;
-	}
-	return *map;
-}
-
-static void map_add_text(struct nsctl_idmap *map, const char *option, const char *text)
+/* --map-users, --map-groups IN:OUT:N, or auto. */
+static void map_request_text(struct create_options *o, const char *option, const char *text,
+			     bool group)
 {
 	struct nsctl_idmap_range range;
-	int r = nsctl_idmap_parse_range(text, &range);
+	int r;
 
+	if (strcmp(text, "auto") == 0) {
+		map_request(o, option, NULL, MAP_SUBIDS, group);
+		return;
+	}
+	r = parse_idmap_range(text, &range);
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': the count must be 1 or more, and no range may reach "
 				"4294967295",
@@ -217,86 +208,32 @@ static void map_add_text(struct nsctl_idmap *map, const char *option, const char
 	if (r < 0)
 		cli_usage_error("%s '%s': not INNER:OUTER:COUNT (three decimal numbers)", option,
 				text);
-	map_add(map, option, text, &range);
+	map_request(o, option, text, MAP_RANGE, group)->range = range;
 }
 
-static void map_add_one(struct nsctl_idmap *map, const char *option, uint32_t inner, uint32_t outer)
+/* Both maps: the caller's uid and gid, from INNER inside (or themselves, INNER_IS_CALLER). */
+static void map_request_caller(struct create_options *o, const char *option, uint32_t inner,
+			       bool inner_is_caller)
 {
-	struct nsctl_idmap_range range = { inner, outer, 1 };
-	char text[32];
+	for (int group = 0; group <= 1; group++) {
+		struct map_request *request = map_request(o, option, NULL, MAP_CALLER, group);
 
-	snprintf(text, sizeof(text), "%u:%u:1", inner, outer);
-	map_add(map, option, text, &range);
-}
-
-/*
- * The first range of /etc/subuid (GROUP false) or /etc/subgid delegated to
- * the caller, "NAME:START:COUNT" or "UID:START:COUNT" as shadow writes them
- * (both files are keyed by the user, subgid too), into *RANGE: START..COUNT
- * outside, from 0 inside.  -ENOENT when the caller has none.
- */
-static int read_subids(bool group, struct nsctl_idmap_range *range)
-{
-	const char *file = group ? "/etc/subgid" : "/etc/subuid";
-	_cleanup_fclose_ FILE *f = fopen(file, "re");
-	_cleanup_free_ char *line = NULL;
-	struct passwd *pw = getpwuid(geteuid());
-	char uid_text[16];
-	size_t size = 0;
-
-	if (!f)
-		return negative_errno();
-	snprintf(uid_text, sizeof(uid_text), "%u", (unsigned)geteuid());
-	while (getline(&line, &size, f) > 0) {
-		char *owner = line, *start, *count;
-		uint64_t first, n;
-
-		line[strcspn(line, "\n")] = '\0';
-		start = strchr(owner, ':');
-		count = start ? strchr(start + 1, ':') : NULL;
-		if (!count)
-			continue;
-		*start++ = '\0';
-		*count++ = '\0';
-		if (strcmp(owner, uid_text) != 0 && !(pw && strcmp(owner, pw->pw_name) == 0))
-			continue;
-		/* START:COUNT, leading zeros allowed; the range must end below 4294967295. */
-		if (number_parse(start, UINT32_MAX, NUMBER_LEADING_ZEROS, &first) < 0 ||
-		    number_parse(count, UINT32_MAX - 1, NUMBER_LEADING_ZEROS | NUMBER_NOT_ZERO,
-				 &n) < 0 ||
-		    first + n >= UINT32_MAX)
-			continue;
-		*range = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)n };
-		return 0;
+		request->inner = inner;
+		request->inner_is_caller = inner_is_caller;
 	}
-	return -ENOENT;
 }
 
-/*
- * --map-users=auto, --map-groups=auto, --map-auto, --map-subids: the caller's
- * subordinate IDs, from INNER inside.
- */
-static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group, uint32_t inner)
+/* Both maps: the caller's subordinate IDs, from INNER inside. */
+static void map_request_subids(struct create_options *o, const char *option, uint32_t inner)
 {
-	struct nsctl_idmap_range range;
-	char text[64];
-	int r = read_subids(group, &range);
-
-	range.inner = inner;
-	if (r == -ENOENT)
-		cli_usage_error("%s: %s has no range for user %u", option,
-				group ? "/etc/subgid" : "/etc/subuid", (unsigned)geteuid());
-	if (r < 0)
-		cli_usage_error("%s: %s: %s", option, group ? "/etc/subgid" : "/etc/subuid",
-				strerror(-r));
-	snprintf(text, sizeof(text), "auto, %u:%u:%u", range.inner, range.outer, range.count);
-	map_add(map, option, text, &range);
+	map_request(o, option, NULL, MAP_SUBIDS, false)->inner = inner;
+	map_request(o, option, NULL, MAP_SUBIDS, true)->inner = inner;
 }
 
 static int64_t parse_offset(const char *option, const char *text, clockid_t clock)
 {
 	int64_t seconds;
-	int r = nsctl_time_offset_parse(text, clock, &seconds);
+	int r = parse_time_offset(text, clock, &seconds);
 
 	if (r == -ERANGE)
 		cli_usage_error("%s '%s': out of range: the clock must stay between 0 and "
@@ -328,13 +265,14 @@ static const char *escape(const char *text, char *buf, size_t size)
 
 static void check_uts_name(const char *option, const char *name)
 {
-	int r = nsctl_uts_name_check(name);
+	int r = check_printable_uts_name(name);
 	char shown[4 * 128 + 1];
 
 	if (r >= 0)
 		return;
 	escape(name, shown, sizeof(shown));
-	/* The library says only -EILSEQ; an ASCII control is the one case told apart. */
+	/* check_printable_uts_name() says only -EILSEQ; an ASCII control is the one case told
+	 * apart. */
 	for (const unsigned char *p = (const unsigned char *)name; r == -EILSEQ && *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
 			cli_usage_error("%s '%s': a control character is not allowed", option,
@@ -358,23 +296,6 @@ static void require_type(const struct create_options *o, enum nsctl_type type, c
 				info->short_option, info->long_option);
 }
 
-/* Whether the directory a new file PATH would be made in exists. */
-static bool parent_is_directory(const char *path)
-{
-	_cleanup_free_ char *copy = strdup(path);
-	char *slash = copy ? strrchr(copy, '/') : NULL;
-	struct stat st;
-
-	if (!copy)
-		cli_fail(-ENOMEM, "%s", path);
-	if (!slash)
-		return true;
-	if (slash == copy)
-		slash++;
-	*slash = '\0';
-	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /*
  * Where --TYPE=FILE pins: FILE itself when it has a '/', else pin NAME's
  * place, /run/netns/NAME or /run/nsctl/TYPE/NAME, as nsctl pin, enter and
@@ -382,7 +303,7 @@ static bool parent_is_directory(const char *path)
  */
 static const char *pin_path(struct create_options *o, enum nsctl_type type, const char *file)
 {
-	static char paths[NSCTL_TYPE_COUNT][PATH_MAX];
+	static char paths[TYPE_COUNT][PATH_MAX];
 	int r;
 
 	if (strchr(file, '/'))
@@ -393,18 +314,6 @@ static const char *pin_path(struct create_options *o, enum nsctl_type type, cons
 				nsctl_type_get(type)->long_option, file);
 	o->pin_names[type] = file;
 	return paths[type];
-}
-
-static void replace_stale_pin(enum nsctl_type type, const char *name, const char *path)
-{
-	int r = nsctl_pin_stale_remove(type, name);
-
-	if (r > 0)
-		cli_warn(0, "%s: a stale pin (an empty file, no namespace mounted on it): replaced",
-			 path);
-	if (r < 0)
-		cli_usage_error("--%s='%s': cannot remove the stale pin %s: %s",
-				nsctl_type_get(type)->long_option, name, path, strerror(-r));
 }
 
 /* Cross-checks between options, once all are known. */
@@ -440,26 +349,6 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 		cli_usage_error("--pid='%s': a new PID namespace is empty until PROGRAM forks, and "
 				"cannot be pinned before; use nsctl run",
 				o->pins[NSCTL_TYPE_PID]);
-	nsctl_type_foreach (t) {
-		struct stat st;
-
-		/* A stale pin NAME (an empty file left by a reboot) is replaced, as nsctl pin does.
-		 */
-		if (o->pin_names[t] && !cli_parse_only)
-			replace_stale_pin(t, o->pin_names[t], o->pins[t]);
-		/* A pin is a new file: checked now, so that nothing is made for a pin that cannot
-		 * be. */
-		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
-			cli_usage_error("--%s='%s': the file exists (a pin makes a new one)",
-					nsctl_type_get(t)->long_option, o->pins[t]);
-		if (o->pins[t] && errno != ENOENT)
-			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
-					strerror(errno));
-		/* A NAME's directory is made with the pin, as nsctl pin makes it. */
-		if (o->pins[t] && !o->pin_names[t] && !parent_is_directory(o->pins[t]))
-			cli_usage_error("--%s='%s': no such directory to make the pin in",
-					nsctl_type_get(t)->long_option, o->pins[t]);
-	}
 	/*
 	 * util-linux's "unshare --fork cmd" runs cmd in no new namespace; nsctl
 	 * would make nothing, so it says what to add.
@@ -508,7 +397,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfh", optional_argument);
 	bool has_propagation = false;
 	unsigned given = 0; /* the type options seen, to refuse one given twice */
-	uint32_t euid = geteuid(), egid = getegid();
 	int c;
 
 	/* getopt's own messages lack the "nsctl: run:" prefix: these are reported below. */
@@ -533,44 +421,31 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->domainname = optarg;
 			break;
 		case 'r':
-			map_add_one(map_of(o, false), "--map-root", 0, euid);
-			map_add_one(map_of(o, true), "--map-root", 0, egid);
+			map_request_caller(o, "--map-root", 0, false);
 			break;
 		case 'c':
-			map_add_one(map_of(o, false), "--map-current", euid, euid);
-			map_add_one(map_of(o, true), "--map-current", egid, egid);
+			map_request_caller(o, "--map-current", 0, true);
 			break;
 		case OPT_MAP_USER:
-			map_add_one(map_of(o, false), "--map-user",
-				    cli_parse_id("--map-user", optarg, false), euid);
+			map_request(o, "--map-user", optarg, MAP_CALLER, false);
 			break;
 		case OPT_MAP_GROUP:
-			map_add_one(map_of(o, true), "--map-group",
-				    cli_parse_id("--map-group", optarg, true), egid);
+			map_request(o, "--map-group", optarg, MAP_CALLER, true);
 			break;
 		case OPT_MAP_USERS:
-			if (strcmp(optarg, "auto") == 0)
-				map_add_subids(map_of(o, false), "--map-users", false, 0);
-			else
-				map_add_text(map_of(o, false), "--map-users", optarg);
+			map_request_text(o, "--map-users", optarg, false);
 			break;
 		case OPT_MAP_GROUPS:
-			if (strcmp(optarg, "auto") == 0)
-				map_add_subids(map_of(o, true), "--map-groups", true, 0);
-			else
-				map_add_text(map_of(o, true), "--map-groups", optarg);
+			map_request_text(o, "--map-groups", optarg, true);
 			break;
 		case OPT_MAP_AUTO:
-			map_add_subids(map_of(o, false), "--map-auto", false, 0);
-			map_add_subids(map_of(o, true), "--map-auto", true, 0);
+			map_request_subids(o, "--map-auto", 0);
 			break;
 		case OPT_MAP_SUBIDS:
 			/* The caller is root inside, its subordinate IDs from 1 (podman unshare's
 			 * map). */
-			map_add_one(map_of(o, false), "--map-subids", 0, euid);
-			map_add_one(map_of(o, true), "--map-subids", 0, egid);
-			map_add_subids(map_of(o, false), "--map-subids", false, 1);
-			map_add_subids(map_of(o, true), "--map-subids", true, 1);
+			map_request_caller(o, "--map-subids", 0, false);
+			map_request_subids(o, "--map-subids", 1);
 			break;
 		case OPT_KEEP_CAPS:
 			o->keep_caps = true;
@@ -594,7 +469,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
 			break;
 		case OPT_PROPAGATION:
-			if (nsctl_propagation_parse(optarg, &o->propagation) < 0)
+			if (parse_propagation(optarg, &o->propagation) < 0)
 				cli_usage_error("--propagation '%s': not private, slave, shared or "
 						"unchanged",
 						optarg);
@@ -612,14 +487,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->has_boottime = true;
 			break;
 		case OPT_INTO_CGROUP:
-			close_fdp(&o->cgroup_fd);
-			o->cgroup_fd = nsctl_cgroup_open(optarg);
-			if (o->cgroup_fd == -EMEDIUMTYPE)
-				cli_usage_error("--into-cgroup '%s': not a cgroup v2 directory",
-						optarg);
-			if (o->cgroup_fd < 0)
-				cli_usage_error("--into-cgroup '%s': %s", optarg,
-						strerror(-o->cgroup_fd));
 			o->cgroup_dir = optarg;
 			break;
 		case 'R':
@@ -629,12 +496,10 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->wd = optarg;
 			break;
 		case 'S':
-			o->uid = cli_parse_id("--setuid", optarg, false);
-			o->has_uid = true;
+			o->uid_text = optarg;
 			break;
 		case 'G':
-			o->gid = cli_parse_id("--setgid", optarg, true);
-			o->has_gid = true;
+			o->gid_text = optarg;
 			break;
 		case OPT_KEEP_FD:
 			break; /* cli_keep_fds_collect() took it, before anything was open */
@@ -688,6 +553,8 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	if (optind >= argc)
 		cli_usage_error("no PROGRAM given");
 	o->argv = argv + optind;
+	if (!cli_parse_only)
+		create_options_check(o);
 }
 
 void create_fail(const struct create_options *o, int err, const char *call)
@@ -701,7 +568,7 @@ void create_fail(const struct create_options *o, int err, const char *call)
 		unsigned supported = nsctl_types_supported(); /* 0: nobody can tell */
 		unsigned unsupported = supported ? o->types & ~supported : 0;
 
-		nsctl_type_foreach (t) {
+		type_foreach (t) {
 			if (unsupported & NSCTL_TYPE_BIT(t))
 				cli_fail(-EOPNOTSUPP, "%s: %s namespaces", call,
 					 nsctl_type_get(t)->name);
@@ -715,8 +582,8 @@ void create_fail(const struct create_options *o, int err, const char *call)
 
 bool create_options_need_user_maps(const struct create_options *o)
 {
-	return (o->uids && o->uids->n) || (o->gids && o->gids->n) ||
-	       o->setgroups != NSCTL_SETGROUPS_DEFAULT;
+	/* Every request adds a range, or create_options_check() refuses it. */
+	return o->n_map_requests > 0 || o->setgroups != NSCTL_SETGROUPS_DEFAULT;
 }
 
 void create_setup_inside(const struct create_options *o)
@@ -730,7 +597,7 @@ void create_setup_inside(const struct create_options *o)
 	if (r < 0)
 		cli_fail(r, "--domainname '%s': cannot set it", o->domainname);
 	if (o->loopback) {
-		r = nsctl_loopback_up();
+		r = nsctl_loopback_bring_up();
 		if (r < 0)
 			cli_fail(r, "--loopback: cannot bring up lo");
 	}
@@ -785,7 +652,7 @@ void create_setup_inside(const struct create_options *o)
 
 void create_print_namespaces(const struct create_options *o, pid_t pid)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		struct nsctl_ns_id id;
 		char path[64], text[64];
 		_cleanup_close_ int fd = -1;
@@ -819,7 +686,7 @@ void create_print_namespaces(const struct create_options *o, pid_t pid)
 
 bool create_options_have_pins(const struct create_options *o)
 {
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		if (o->pins[t])
 			return true;
 	}
@@ -838,7 +705,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 	 * child is ours and not reaped: its PID cannot be reused meanwhile.
 	 */
 	opened = nsctl_process_open(pid, &child);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
 		const char *why;

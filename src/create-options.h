@@ -15,13 +15,33 @@ enum create_mode {
 	CREATE_UNSHARE, /* the caller itself, then exec */
 };
 
+/* The kernel's limit of lines in a map (Linux 4.15): nsctl_idmap_add() refuses more. */
+#define MAP_RANGES_MAX 340
+
+/* One map option as the command line gives it; create_options_check() makes it ranges. */
+struct map_request {
+	const char *option; /* "--map-users", for messages */
+	enum map_source {
+		MAP_CALLER, /* INNER (or the caller's own ID, or TEXT's ID) to the caller's ID */
+		MAP_RANGE,  /* RANGE, as TEXT gives it */
+		MAP_SUBIDS, /* the caller's first range of /etc/subuid or /etc/subgid, from INNER */
+	} source;
+	bool group;
+	bool inner_is_caller; /* MAP_CALLER: the caller's own ID inside too (--map-current) */
+	const char *text;     /* MAP_CALLER: a number or a name (--map-user); MAP_RANGE: as given */
+	uint32_t inner;
+	struct nsctl_idmap_range range; /* MAP_RANGE */
+};
+
 struct create_options {
 	enum create_mode mode;
-	unsigned types;                          /* the new namespaces */
-	const char *pins[NSCTL_TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
-	const char *pin_names[NSCTL_TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
+	unsigned types;                    /* the new namespaces */
+	const char *pins[TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
+	const char *pin_names[TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
 	const char *hostname, *domainname;
-	struct nsctl_idmap *uids, *gids; /* NULL, or the maps asked for (static storage) */
+	struct map_request *map_requests; /* the map options, in order (static storage) */
+	size_t n_map_requests;
+	struct nsctl_idmap *uids, *gids; /* NULL, or the maps made of them (static storage) */
 	enum nsctl_setgroups setgroups;
 	bool init;
 	const char *proc_dir; /* --mount-proc, or NULL */
@@ -30,9 +50,10 @@ struct create_options {
 	bool has_monotonic, has_boottime;
 	int64_t monotonic, boottime;
 	const char *cgroup_dir;
-	int cgroup_fd; /* open when --into-cgroup was given, else -1 */
+	int cgroup_fd; /* opened by create_options_check() for --into-cgroup, else -1 */
 	const char *root, *wd;
-	bool has_uid, has_gid;
+	const char *uid_text, *gid_text; /* -S, -G as given: a number or a name */
+	bool has_uid, has_gid;           /* and as looked up */
 	uid_t uid;
 	gid_t gid;
 	struct cli_keep_fds keep;
@@ -43,13 +64,27 @@ struct create_options {
 	char **argv;      /* PROGRAM [ARG...] */
 };
 
-/* Parse and check everything, before anything is created; usage errors exit 125. */
+/*
+ * Read the command line into plain values (syntax and the options'
+ * combinations: no file opened, no name looked up), then, unless
+ * cli_parse_only, create_options_check(); before anything is created.  Usage
+ * errors exit 125.
+ */
 void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o);
+
+/*
+ * The plain values checked against the system (src/create-check.c): user and
+ * group names looked up, the maps made of the caller's IDs and subordinate
+ * IDs and checked as the kernel will, --into-cgroup opened, the pin files
+ * looked at (a stale pin NAME replaced).
+ */
+void create_options_check(struct create_options *o);
 
 /* CALL (clone, unshare) failed with ERR: say why, naming a type the kernel lacks, and exit 125. */
 _Noreturn void create_fail(const struct create_options *o, int err, const char *call);
 
-/* Whether the options need anything written from outside the new user namespace. */
+/* Whether the options need anything written from outside the new user namespace (maps or
+ * setgroups). */
 bool create_options_need_user_maps(const struct create_options *o);
 
 /*

@@ -4,21 +4,29 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <regex.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "util.h"
+
 /*
- * The grammar, loosest first:
- *   expression := and { ("||" | "or") and }
- *   and        := unary { ("&&" | "and") unary }
- *   unary      := ("!" | "not") unary | "(" expression ")" | value [ operator value ]
- *   value      := COLUMN | "string" | 'string' | NUMBER
- * so "! A == 1" is "!(A == 1)", as "not" reads in SQL.  Nesting is bounded: the
- * expression comes from a command line, and the parser must not run out of stack.
+ * The grammar, as libsmartcols 2.40+ (a bison parser) reads it:
+ *   expression := compare { ("&&" | "and" | "||" | "or") compare }
+ *   compare    := prefix { operator prefix }
+ *   prefix     := ("!" | "not") prefix | "(" expression ")" | value
+ *   value      := COLUMN | "string" | 'string' | NUMBER | NUMBER.DIGITS | true | false
+ * && and || share one level and group from the left ("A || B && C" is
+ * "(A || B) && C"), and ! takes the value right after it ("! A == 1" is
+ * "(!A) == 1"): libsmartcols' precedence, whatever SQL would do.  Keywords are
+ * all lower or all upper case.  A string has no escapes and no line end.
+ * Nesting is bounded: the expression comes from a command line, and the parser
+ * must not run out of stack.
  */
 #define MAX_DEPTH 200
 /* And the number of terms: "A && A && ..." is a left-deep tree, evaluated recursively. */
@@ -32,6 +40,8 @@ enum node_kind {
 	NODE_COLUMN,
 	NODE_STRING,
 	NODE_NUMBER,
+	NODE_FLOAT,
+	NODE_BOOLEAN,
 };
 
 enum operator{
@@ -58,16 +68,24 @@ static const struct {
 
 #define N_OPERATORS (sizeof(operator_table) / sizeof(operator_table[0]))
 
+/* The types a value has while an expression is evaluated: libsmartcols' SCOLS_DATA_*. */
+enum value_type {
+	VALUE_STRING,
+	VALUE_NUMBER, /* unsigned 64-bit */
+	VALUE_FLOAT,  /* long double */
+	VALUE_BOOLEAN,
+};
+
 struct node {
 	enum node_kind kind;
 	struct node *left, *right; /* operands of OR, AND, COMPARE; NOT's is left */
 	enum operator op;
-	int column;                 /* NODE_COLUMN */
-	enum list_filter_type type; /* NODE_COLUMN */
-	char *text;                 /* NODE_STRING, NODE_NUMBER: as written, unescaped */
-	bool has_number;            /* text is a number (always for NODE_NUMBER) */
-	long double number;
-	bool has_regex; /* NODE_COMPARE with =~ or !~ */
+	int column;           /* NODE_COLUMN */
+	enum value_type type; /* of the column, or of the literal */
+	char *text;           /* NODE_STRING, without quotes or outer blanks */
+	uint64_t number;      /* NODE_NUMBER; NODE_BOOLEAN: 0 or 1 */
+	long double fraction; /* NODE_FLOAT */
+	bool has_regex;       /* NODE_COMPARE with =~ or !~ */
 	regex_t regex;
 };
 
@@ -86,6 +104,18 @@ enum token_kind {
 	TOKEN_WORD,
 	TOKEN_STRING,
 	TOKEN_NUMBER,
+	TOKEN_TRUE,
+	TOKEN_FALSE,
+};
+
+/* The word forms, each in its lower- and upper-case spelling only (libsmartcols' scanner). */
+static const struct {
+	const char *lower, *upper;
+	enum token_kind kind;
+} keyword_table[] = {
+	{ "and", "AND", TOKEN_AND },       { "or", "OR", TOKEN_OR },
+	{ "not", "NOT", TOKEN_NOT },       { "true", "TRUE", TOKEN_TRUE },
+	{ "false", "FALSE", TOKEN_FALSE },
 };
 
 struct token {
@@ -124,37 +154,16 @@ static bool failed(const struct parser *p)
 	return p->error->reason[0] || p->no_memory;
 }
 
-static bool is_word_start(char c)
-{
-	return isalpha((unsigned char)c) || c == '_';
-}
-
 static bool is_word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_' || c == '-';
 }
 
-/* Whether TEXT is a number as the grammar writes one: digits, and maybe '.' and digits. */
-static bool parse_number(const char *text, long double *ret_number)
+/* WORD (LENGTH bytes) is NAME in either of its spellings. */
+static bool word_is(const char *word, size_t length, const char *lower, const char *upper)
 {
-	const char *p = text;
-
-	if (!isdigit((unsigned char)*p))
-		return false;
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (*p == '.') {
-		p++;
-		if (!isdigit((unsigned char)*p))
-			return false;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p)
-		return false;
-	/* long double holds every 64-bit integer exactly (x86's 64-bit mantissa, or binary128). */
-	*ret_number = strtold(text, NULL);
-	return true;
+	return strlen(lower) == length &&
+	       (strncmp(word, lower, length) == 0 || (upper && strncmp(word, upper, length) == 0));
 }
 
 /* What the token at START is, as a message shows it: at most 24 bytes, control bytes as '?'. */
@@ -176,13 +185,34 @@ static const char *token_text(const struct parser *p, const struct token *t, cha
 	return buf;
 }
 
+static void word_token(struct parser *p, struct token *t)
+{
+	const char *word = p->text + t->start;
+
+	t->kind = TOKEN_WORD;
+	for (size_t i = 0; i < ELEMENTSOF(keyword_table); i++)
+		if (word_is(word, t->length, keyword_table[i].lower, keyword_table[i].upper))
+			t->kind = keyword_table[i].kind;
+	for (size_t i = 0; t->kind == TOKEN_WORD && i < N_OPERATORS; i++) {
+		char upper[3] = { 0 };
+
+		if (!operator_table[i].word)
+			continue;
+		upper[0] = (char)toupper((unsigned char)operator_table[i].word[0]);
+		upper[1] = (char)toupper((unsigned char)operator_table[i].word[1]);
+		if (word_is(word, t->length, operator_table[i].word, upper))
+			t->kind = TOKEN_OPERATOR, t->op = operator_table[i].op;
+	}
+}
+
 static void next_token(struct parser *p)
 {
 	const char *s = p->text;
 	struct token *t = &p->token;
 	size_t at = p->at;
 
-	while (s[at] == ' ' || s[at] == '\t' || s[at] == '\n' || s[at] == '\r')
+	/* libsmartcols' blanks; a carriage return it would copy to standard output. */
+	while (s[at] == ' ' || s[at] == '\t' || s[at] == '\n')
 		at++;
 	t->start = at;
 	t->length = 1;
@@ -200,10 +230,11 @@ static void next_token(struct parser *p)
 	} else if (s[at] == '"' || s[at] == '\'') {
 		size_t end = at + 1;
 
-		while (s[end] && s[end] != s[at])
-			end += s[end] == '\\' && s[end + 1] ? 2 : 1;
-		if (!s[end]) {
-			fail_at(p, at, "the string that starts here has no closing %c", s[at]);
+		while (s[end] && s[end] != '\n' && s[end] != s[at])
+			end++;
+		if (s[end] != s[at]) {
+			fail_at(p, at, "the string that starts here has no closing %c%s", s[at],
+				s[end] == '\n' ? " on its line" : "");
 			t->kind = TOKEN_END;
 			return;
 		}
@@ -214,22 +245,13 @@ static void next_token(struct parser *p)
 		while (isdigit((unsigned char)s[end]) || s[end] == '.' || is_word_char(s[end]))
 			end++;
 		t->kind = TOKEN_NUMBER, t->length = end - at;
-	} else if (is_word_start(s[at])) {
+	} else if (isalpha((unsigned char)s[at])) {
 		size_t end = at;
 
 		while (is_word_char(s[end]))
 			end++;
-		t->kind = TOKEN_WORD, t->length = end - at;
-		if (t->length == 3 && strncasecmp(s + at, "and", 3) == 0)
-			t->kind = TOKEN_AND;
-		else if (t->length == 2 && strncasecmp(s + at, "or", 2) == 0)
-			t->kind = TOKEN_OR;
-		else if (t->length == 3 && strncasecmp(s + at, "not", 3) == 0)
-			t->kind = TOKEN_NOT;
-		for (size_t i = 0; t->kind == TOKEN_WORD && i < N_OPERATORS; i++)
-			if (operator_table[i].word && t->length == 2 &&
-			    strncasecmp(s + at, operator_table[i].word, 2) == 0)
-				t->kind = TOKEN_OPERATOR, t->op = operator_table[i].op;
+		t->length = end - at;
+		word_token(p, t);
 	} else {
 		/* The table has the longer symbols first: "<=" before "<". */
 		t->kind = TOKEN_END;
@@ -283,25 +305,66 @@ static void free_node(struct node *n)
 	free(n);
 }
 
-/* A string literal's contents: \" \' and \\ stand for the character; other escapes stay (regexes).
- */
-static char *unescape(const char *start, size_t length)
+/* START..START+LENGTH without the blanks at either end, as libsmartcols keeps every string. */
+static char *trimmed_copy(const char *start, size_t length)
 {
-	char *out = malloc(length + 1), *o = out;
-
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < length; i++) {
-		if (start[i] == '\\' && i + 1 < length &&
-		    (start[i + 1] == '"' || start[i + 1] == '\'' || start[i + 1] == '\\'))
-			i++;
-		*o++ = start[i];
-	}
-	*o = '\0';
-	return out;
+	while (length && isspace((unsigned char)*start))
+		start++, length--;
+	while (length && isspace((unsigned char)start[length - 1]))
+		length--;
+	return strndup(start, length);
 }
 
-/* value := COLUMN | STRING | NUMBER; WHAT says what came before, for the message. */
+/* A number token: digits, or digits '.' digits; an integer fits 64 bits. */
+static bool parse_number(struct parser *p, const struct token *t, struct node *n)
+{
+	const char *s = p->text + t->start, *dot = memchr(s, '.', t->length);
+	char shown[40], digits[32];
+	size_t i;
+
+	for (i = 0; i < t->length; i++)
+		if (!isdigit((unsigned char)s[i]) && !(s + i == dot && i > 0 && i + 1 < t->length))
+			break;
+	if (i < t->length || t->length >= sizeof(digits)) {
+		fail_at(p, t->start,
+			i < t->length ? "%s is not a number (digits, and maybe '.' and digits)"
+				      : "%s is too long a number",
+			token_text(p, t, shown, sizeof(shown)));
+		return false;
+	}
+	memcpy(digits, s, t->length);
+	digits[t->length] = '\0';
+	if (dot) {
+		n->kind = NODE_FLOAT;
+		n->type = VALUE_FLOAT;
+		n->fraction = strtold(digits, NULL);
+		return true;
+	}
+	errno = 0;
+	n->number = strtoumax(digits, NULL, 10);
+	if (errno == ERANGE) {
+		/* libsmartcols would take the largest number instead, silently. */
+		fail_at(p, t->start, "%s is larger than 18446744073709551615",
+			token_text(p, t, shown, sizeof(shown)));
+		return false;
+	}
+	n->type = VALUE_NUMBER;
+	return true;
+}
+
+static enum value_type column_value_type(enum list_filter_type type)
+{
+	switch (type) {
+	case LIST_FILTER_NUMBER:
+		return VALUE_NUMBER;
+	case LIST_FILTER_BOOLEAN:
+		return VALUE_BOOLEAN;
+	default:
+		return VALUE_STRING;
+	}
+}
+
+/* value := COLUMN | STRING | NUMBER | true | false; WHAT says what came before, for the message. */
 static struct node *parse_value(struct parser *p, const char *what)
 {
 	struct token t = p->token;
@@ -324,38 +387,37 @@ static struct node *parse_value(struct parser *p, const char *what)
 		if (!n)
 			return NULL;
 		n->column = column;
-		n->type = type;
+		n->type = column_value_type(type);
 		break;
 	}
 	case TOKEN_STRING:
 		n = new_node(p, NODE_STRING);
 		if (!n)
 			return NULL;
-		n->text = unescape(p->text + t.start + 1, t.length - 2);
+		n->type = VALUE_STRING;
+		n->text = trimmed_copy(p->text + t.start + 1, t.length - 2);
 		if (!n->text) {
 			p->no_memory = true;
 			free_node(n);
 			return NULL;
 		}
-		n->has_number = parse_number(n->text, &n->number);
 		break;
 	case TOKEN_NUMBER:
 		n = new_node(p, NODE_NUMBER);
 		if (!n)
 			return NULL;
-		n->text = strndup(p->text + t.start, t.length);
-		if (!n->text) {
-			p->no_memory = true;
+		if (!parse_number(p, &t, n)) {
 			free_node(n);
 			return NULL;
 		}
-		n->has_number = parse_number(n->text, &n->number);
-		if (!n->has_number) {
-			fail_at(p, t.start, "%s is not a number (digits, and maybe '.' and digits)",
-				token_text(p, &t, shown, sizeof(shown)));
-			free_node(n);
+		break;
+	case TOKEN_TRUE:
+	case TOKEN_FALSE:
+		n = new_node(p, NODE_BOOLEAN);
+		if (!n)
 			return NULL;
-		}
+		n->type = VALUE_BOOLEAN;
+		n->number = t.kind == TOKEN_TRUE;
 		break;
 	case TOKEN_END:
 		fail_at(p, t.start, "expected a value %s", what);
@@ -369,13 +431,14 @@ static struct node *parse_value(struct parser *p, const char *what)
 	return n;
 }
 
-static struct node *parse_or(struct parser *p);
+static struct node *parse_expression(struct parser *p);
 
-static struct node *parse_unary(struct parser *p)
+/* prefix := ! prefix | ( expression ) | value */
+static struct node *parse_prefix(struct parser *p, const char *what)
 {
 	struct token t = p->token;
-	char shown[40], what[64];
-	struct node *n, *right, *compare;
+	char shown[40];
+	struct node *n, *operand;
 
 	if (failed(p))
 		return NULL;
@@ -386,22 +449,22 @@ static struct node *parse_unary(struct parser *p)
 	if (t.kind == TOKEN_NOT) {
 		next_token(p);
 		p->depth++;
-		right = parse_unary(p);
+		operand = parse_prefix(p, "after '!'");
 		p->depth--;
-		if (!right)
+		if (!operand)
 			return NULL;
 		n = new_node(p, NODE_NOT);
 		if (!n) {
-			free_node(right);
+			free_node(operand);
 			return NULL;
 		}
-		n->left = right;
+		n->left = operand;
 		return n;
 	}
 	if (t.kind == TOKEN_OPEN) {
 		next_token(p);
 		p->depth++;
-		n = parse_or(p);
+		n = parse_expression(p);
 		p->depth--;
 		if (!n)
 			return NULL;
@@ -414,62 +477,89 @@ static struct node *parse_unary(struct parser *p)
 		next_token(p);
 		return n;
 	}
-	if (t.kind == TOKEN_END && !failed(p)) {
-		fail_at(p, t.start, "expected a column, a string, a number, '(' or '!'");
-		return NULL;
-	}
-	n = parse_value(p, "here");
-	if (!n || p->token.kind != TOKEN_OPERATOR)
-		return n;
-	t = p->token;
-	snprintf(what, sizeof(what), "after %s", token_text(p, &t, shown, sizeof(shown)));
-	next_token(p);
-	right = parse_value(p, what);
-	compare = right ? new_node(p, NODE_COMPARE) : NULL;
-	if (!compare) {
-		free_node(n);
-		free_node(right);
-		return NULL;
-	}
-	compare->op = t.op;
-	compare->left = n;
-	compare->right = right;
-	if (t.op == OP_MATCH || t.op == OP_NOT_MATCH) {
-		char message[128];
-		int r;
-
-		/* The pattern is compiled once, here, so a bad one is a usage error before any
-		 * scan. */
-		if (right->kind != NODE_STRING) {
-			fail_at(p, t.start, "%s needs a regular expression in quotes after it",
-				token_text(p, &t, shown, sizeof(shown)));
-			free_node(compare);
-			return NULL;
-		}
-		r = regcomp(&compare->regex, right->text, REG_EXTENDED | REG_NOSUB | REG_NEWLINE);
-		if (r != 0) {
-			regerror(r, &compare->regex, message, sizeof(message));
-			fail_at(p, t.start, "bad regular expression after %s: %s",
-				token_text(p, &t, shown, sizeof(shown)), message);
-			free_node(compare);
-			return NULL;
-		}
-		compare->has_regex = true;
-	}
-	return compare;
+	return parse_value(p, what);
 }
 
-/* and := unary { && unary }; expression := and { || and } */
-static struct node *parse_binary(struct parser *p, enum token_kind kind)
+/* The pattern of =~ or !~ at T, compiled here: a bad one is a usage error before any scan. */
+static bool compile_pattern(struct parser *p, const struct token *t, struct node *compare)
 {
-	struct node *left = kind == TOKEN_OR ? parse_binary(p, TOKEN_AND) : parse_unary(p);
+	const struct node *left = compare->left, *right = compare->right;
+	char shown[40], message[128];
+	int r;
 
-	while (left && p->token.kind == kind) {
+	token_text(p, t, shown, sizeof(shown));
+	/* libsmartcols matches text only: a number or a condition before it fails every row. */
+	if (left->kind != NODE_COLUMN && left->kind != NODE_STRING) {
+		fail_at(p, t->start, "%s needs a column or a string before it", shown);
+		return false;
+	}
+	if (right->kind != NODE_STRING) {
+		fail_at(p, t->start, "%s needs a regular expression in quotes after it", shown);
+		return false;
+	}
+	/* As libsmartcols compiles it: ^ and $ match at the ends of the whole cell only. */
+	r = regcomp(&compare->regex, right->text, REG_EXTENDED | REG_NOSUB);
+	if (r != 0) {
+		regerror(r, &compare->regex, message, sizeof(message));
+		fail_at(p, t->start, "bad regular expression after %s: %s", shown, message);
+		return false;
+	}
+	compare->has_regex = true;
+	return true;
+}
+
+/* compare := prefix { operator prefix }, from the left */
+static struct node *parse_compare(struct parser *p)
+{
+	struct node *left = parse_prefix(p, "here");
+	unsigned chained = 0;
+
+	while (left && p->token.kind == TOKEN_OPERATOR) {
+		struct token t = p->token;
+		char shown[40], what[64];
+		struct node *right = NULL, *n = NULL;
+
+		/* "A == B == C ..." nests as deep as it is long, for the evaluation's recursion. */
+		p->depth++, chained++;
+		snprintf(what, sizeof(what), "after %s", token_text(p, &t, shown, sizeof(shown)));
+		next_token(p);
+		if (p->depth >= MAX_DEPTH)
+			fail_at(p, t.start, "nested deeper than %d levels", MAX_DEPTH);
+		else
+			right = parse_prefix(p, what);
+		n = right ? new_node(p, NODE_COMPARE) : NULL;
+		if (!n) {
+			p->depth -= chained;
+			free_node(left);
+			free_node(right);
+			return NULL;
+		}
+		n->op = t.op;
+		n->left = left;
+		n->right = right;
+		left = n;
+		if ((t.op == OP_MATCH || t.op == OP_NOT_MATCH) && !compile_pattern(p, &t, n)) {
+			p->depth -= chained;
+			free_node(n);
+			return NULL;
+		}
+	}
+	p->depth -= chained;
+	return left;
+}
+
+/* expression := compare { (&& | ||) compare }, one level, from the left */
+static struct node *parse_expression(struct parser *p)
+{
+	struct node *left = parse_compare(p);
+
+	while (left && (p->token.kind == TOKEN_AND || p->token.kind == TOKEN_OR)) {
+		enum node_kind kind = p->token.kind == TOKEN_AND ? NODE_AND : NODE_OR;
 		struct node *right, *n;
 
 		next_token(p);
-		right = kind == TOKEN_OR ? parse_binary(p, TOKEN_AND) : parse_unary(p);
-		n = right ? new_node(p, kind == TOKEN_OR ? NODE_OR : NODE_AND) : NULL;
+		right = parse_compare(p);
+		n = right ? new_node(p, kind) : NULL;
 		if (!n) {
 			free_node(left);
 			free_node(right);
@@ -480,11 +570,6 @@ static struct node *parse_binary(struct parser *p, enum token_kind kind)
 		left = n;
 	}
 	return left;
-}
-
-static struct node *parse_or(struct parser *p)
-{
-	return parse_binary(p, TOKEN_OR);
 }
 
 int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
@@ -499,9 +584,9 @@ int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 	next_token(&p);
 	if (p.token.kind == TOKEN_END && !failed(&p))
 		fail_at(&p, p.token.start, "the expression is empty");
-	root = parse_or(&p);
+	root = parse_expression(&p);
 	if (root && p.token.kind != TOKEN_END)
-		fail_at(&p, p.token.start, "expected '&&', '||' or the end, not %s",
+		fail_at(&p, p.token.start, "expected an operator, '&&', '||' or the end, not %s",
 			token_text(&p, &p.token, shown, sizeof(shown)));
 	if (failed(&p)) {
 		free_node(root);
@@ -520,105 +605,337 @@ int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 	return 0;
 }
 
-/* A value as a comparison sees it. */
-struct operand {
-	const char *text;
-	bool numeric;    /* a number literal or a number column: compare as numbers */
-	bool has_number; /* the text is a number */
-	long double number;
+/*
+ * A value while an expression is evaluated, as libsmartcols holds one.  EMPTY:
+ * a cell with no text (its string is then NULL); a number, a fraction or a
+ * boolean made from a value of another type is never empty, as in libsmartcols.
+ */
+struct value {
+	enum value_type type;
+	bool empty;
+	const char *string;
+	uint64_t number;
+	long double fraction;
+	bool boolean;
+	char *owned; /* what string points into, when it was made here */
 };
 
-static struct operand operand_of(const struct node *n, list_filter_value_fn value, void *row)
+static void value_done(struct value *v)
 {
-	struct operand o = { 0 };
-
-	if (n->kind == NODE_COLUMN) {
-		o.text = value(row, n->column);
-		if (!o.text)
-			o.text = "";
-		o.numeric = n->type == LIST_FILTER_NUMBER;
-		o.has_number = parse_number(o.text, &o.number);
-	} else {
-		o.text = n->text;
-		o.numeric = n->kind == NODE_NUMBER;
-		o.has_number = n->has_number;
-		o.number = n->number;
-	}
-	return o;
+	free(v->owned);
+	v->owned = NULL;
 }
 
-static bool compare(const struct node *n, list_filter_value_fn value, void *row)
+/* A number as libsmartcols reads one from text (its ul_strtou64): no sign, nothing after it. */
+static int text_to_number(const char *text, uint64_t *ret)
 {
-	struct operand a = operand_of(n->left, value, row), b = operand_of(n->right, value, row);
-	bool numeric = a.numeric || b.numeric;
-	int order;
+	char *end;
+	uintmax_t n;
 
-	switch (n->op) {
-	case OP_MATCH:
-		return regexec(&n->regex, a.text, 0, NULL, 0) == 0;
-	case OP_NOT_MATCH:
-		return regexec(&n->regex, a.text, 0, NULL, 0) != 0;
-	default:
+	if (!*text)
+		return -EINVAL;
+	errno = 0;
+	if (strtoimax(text, &end, 10) < 0)
+		return -ERANGE;
+	errno = 0;
+	n = strtoumax(text, &end, 10);
+	if (errno)
+		return -errno;
+	if (end == text || *end)
+		return -EINVAL;
+	*ret = n;
+	return 0;
+}
+
+static int text_to_fraction(const char *text, long double *ret)
+{
+	char *end;
+	long double f;
+
+	if (!*text)
+		return -EINVAL;
+	errno = 0;
+	f = strtold(text, &end);
+	if (errno)
+		return -errno;
+	if (end == text || *end)
+		return -EINVAL;
+	*ret = f;
+	return 0;
+}
+
+static int set_owned_string(struct value *v, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int set_owned_string(struct value *v, const char *format, ...)
+{
+	va_list ap;
+	char *text;
+	int r;
+
+	va_start(ap, format);
+	r = vasprintf(&text, format, ap);
+	va_end(ap);
+	if (r < 0)
+		return -ENOMEM;
+	value_done(v);
+	v->owned = text;
+	v->string = text;
+	return 0;
+}
+
+/* V as TYPE, with libsmartcols' conversions; -EINVAL or -ERANGE for text that is no number. */
+static int convert(struct value *v, enum value_type type)
+{
+	int r = 0;
+
+	if (v->type == type)
+		return 0;
+	if (v->type != VALUE_STRING)
+		v->empty = false;
+	switch (v->type) {
+	case VALUE_STRING:
+		if (type == VALUE_NUMBER)
+			r = v->string ? text_to_number(v->string, &v->number) : 0;
+		else if (type == VALUE_FLOAT)
+			r = v->string ? text_to_fraction(v->string, &v->fraction) : 0;
+		else
+			/* "1", "true" in any case, or a yes (rpmatch(3): y or Y in the C locale).
+			 */
+			v->boolean = v->string && (strcmp(v->string, "1") == 0 ||
+						   strcasecmp(v->string, "true") == 0 ||
+						   *v->string == 'y' || *v->string == 'Y');
+		break;
+	case VALUE_NUMBER:
+		if (type == VALUE_STRING)
+			r = set_owned_string(v, "%" PRIu64, v->number);
+		v->fraction = (long double)v->number;
+		v->boolean = v->number > 0;
+		break;
+	case VALUE_FLOAT:
+		if (type == VALUE_STRING)
+			r = set_owned_string(v, "%Lg", v->fraction);
+		else if (type == VALUE_NUMBER)
+			r = v->fraction >= 0 && v->fraction < 18446744073709551616.0L
+				? (v->number = (uint64_t)v->fraction, 0)
+				: -ERANGE;
+		v->boolean = v->fraction > 0;
+		break;
+	case VALUE_BOOLEAN:
+		if (type == VALUE_STRING)
+			v->string = v->boolean ? "true" : "false";
+		v->number = v->boolean;
+		v->fraction = v->boolean;
 		break;
 	}
-	if (numeric && a.has_number && b.has_number) {
-		order = (a.number > b.number) - (a.number < b.number);
-	} else if (numeric && (a.has_number || b.has_number) && (!*a.text || !*b.text)) {
-		/* An empty cell (a namespace with no process has no PID) is no number: only !=
-		 * holds. */
-		return n->op == OP_NE;
-	} else {
-		order = strcmp(a.text, b.text);
+	if (r == 0)
+		v->type = type;
+	return r;
+}
+
+static int evaluate(const struct node *n, list_filter_value_fn cell, void *row);
+
+/* N's value in its own type: a column's cell read as the column's type, a condition as a boolean.
+ */
+static int value_of(const struct node *n, list_filter_value_fn cell, void *row, struct value *ret)
+{
+	const char *text;
+	int r;
+
+	*ret = (struct value){ .type = n->type };
+	switch (n->kind) {
+	case NODE_COLUMN:
+		text = cell(row, n->column);
+		ret->type = VALUE_STRING;
+		ret->empty = !text;
+		if (text) {
+			ret->owned = trimmed_copy(text, strlen(text));
+			if (!ret->owned)
+				return -ENOMEM;
+			ret->string = ret->owned;
+		}
+		r = convert(ret, n->type);
+		if (r < 0)
+			value_done(ret);
+		return r;
+	case NODE_STRING:
+	case NODE_NUMBER:
+	case NODE_FLOAT:
+	case NODE_BOOLEAN:
+		/* A literal: its type says which of these is its value. */
+		ret->string = n->text;
+		ret->number = n->number;
+		ret->fraction = n->fraction;
+		ret->boolean = n->number != 0;
+		return 0;
+	default:
+		r = evaluate(n, cell, row);
+		ret->type = VALUE_BOOLEAN;
+		ret->boolean = r > 0;
+		return r < 0 ? r : 0;
 	}
+}
+
+static enum value_type node_type(const struct node *n)
+{
+	return n->kind <= NODE_COMPARE ? VALUE_BOOLEAN : n->type;
+}
+
+/*
+ * The type both sides are compared as: theirs when they agree; else the
+ * literal's or condition's rather than a column's ("PID > 1.5" compares
+ * fractions), the left one's between two of a kind, and a fraction rather
+ * than a number.  libsmartcols decides so.
+ */
+static enum value_type compared_type(const struct node *n)
+{
+	enum value_type left = node_type(n->left), right = node_type(n->right), type = left;
+
+	if (left == right)
+		return left;
+	if (n->left->kind == NODE_COLUMN && n->right->kind != NODE_COLUMN)
+		type = right;
+	if (type == VALUE_NUMBER && (left == VALUE_FLOAT || right == VALUE_FLOAT))
+		type = VALUE_FLOAT;
+	return type;
+}
+
+static int order_of(const struct value *a, const struct value *b)
+{
+	switch (a->type) {
+	case VALUE_STRING:
+		/* An empty cell (no text) is before every string, "" too. */
+		if (!a->string || !b->string)
+			return (a->string != NULL) - (b->string != NULL);
+		return strcmp(a->string, b->string);
+	case VALUE_NUMBER:
+		return (a->number > b->number) - (a->number < b->number);
+	case VALUE_FLOAT:
+		return (a->fraction > b->fraction) - (a->fraction < b->fraction);
+	default:
+		return (int)a->boolean - (int)b->boolean;
+	}
+}
+
+static int compare(const struct node *n, list_filter_value_fn cell, void *row)
+{
+	enum value_type type = compared_type(n);
+	struct value a, b;
+	int r, order;
+
+	r = value_of(n->left, cell, row, &a);
+	if (r < 0)
+		return r;
+	r = convert(&a, type);
+	if (r == 0)
+		r = value_of(n->right, cell, row, &b);
+	if (r < 0) {
+		value_done(&a);
+		return r;
+	}
+	r = convert(&b, type);
+	if (r < 0)
+		goto done;
+	if (n->has_regex) {
+		/* The pattern was compiled as text: anything else compared by it fails. */
+		if (type != VALUE_STRING) {
+			r = -EINVAL;
+			goto done;
+		}
+		r = regexec(&n->regex, a.string ? a.string : "", 0, NULL, 0) == 0;
+		r = n->op == OP_MATCH ? r : !r;
+		goto done;
+	}
+	/* Only strings order an empty cell; any other comparison with one is false, != too. */
+	if (type != VALUE_STRING && (a.empty || b.empty)) {
+		r = 0;
+		goto done;
+	}
+	order = order_of(&a, &b);
 	switch (n->op) {
 	case OP_EQ:
-		return order == 0;
+		r = order == 0;
+		break;
 	case OP_NE:
-		return order != 0;
+		r = order != 0;
+		break;
 	case OP_LT:
-		return order < 0;
+		r = order < 0;
+		break;
 	case OP_LE:
-		return order <= 0;
+		r = order <= 0;
+		break;
 	case OP_GT:
-		return order > 0;
-	case OP_GE:
-		return order >= 0;
+		r = order > 0;
+		break;
 	default:
-		return false;
+		r = order >= 0;
+		break;
 	}
+done:
+	value_done(&a);
+	value_done(&b);
+	return r;
 }
 
-/* A value alone: a number is true when it is not 0, a string when it is not empty. */
-static bool truth(const struct node *n, list_filter_value_fn value, void *row)
+/* A value alone: true when it is not empty and not "", 0 or false. */
+static int truth(const struct node *n, list_filter_value_fn cell, void *row)
 {
-	struct operand o = operand_of(n, value, row);
+	struct value v;
+	int r = value_of(n, cell, row, &v);
 
-	if (n->kind == NODE_COLUMN && n->type == LIST_FILTER_BOOLEAN)
-		return *o.text && strcmp(o.text, "0") != 0 && strcasecmp(o.text, "false") != 0;
-	if (o.numeric)
-		return o.has_number && o.number != 0;
-	return *o.text != '\0';
+	if (r < 0)
+		return r;
+	if (v.empty)
+		r = 0;
+	else if (v.type == VALUE_STRING)
+		r = v.string && *v.string;
+	else if (v.type == VALUE_NUMBER)
+		r = v.number != 0;
+	else if (v.type == VALUE_FLOAT)
+		r = v.fraction != 0;
+	else
+		r = v.boolean;
+	value_done(&v);
+	return r;
 }
 
-static bool evaluate(const struct node *n, list_filter_value_fn value, void *row)
+/* 1 or 0, or a negative errno that ends the evaluation (libsmartcols' rule: the row fails). */
+static int evaluate(const struct node *n, list_filter_value_fn cell, void *row)
 {
+	int r;
+
 	switch (n->kind) {
 	case NODE_OR:
-		return evaluate(n->left, value, row) || evaluate(n->right, value, row);
 	case NODE_AND:
-		return evaluate(n->left, value, row) && evaluate(n->right, value, row);
+		r = evaluate(n->left, cell, row);
+		if (r < 0 || r == (n->kind == NODE_OR))
+			return r;
+		return evaluate(n->right, cell, row);
 	case NODE_NOT:
-		return !evaluate(n->left, value, row);
+		r = evaluate(n->left, cell, row);
+		return r < 0 ? r : !r;
 	case NODE_COMPARE:
-		return compare(n, value, row);
+		return compare(n, cell, row);
 	default:
-		return truth(n, value, row);
+		return truth(n, cell, row);
 	}
 }
 
-bool list_filter_match(const struct list_filter *filter, list_filter_value_fn value, void *row)
+int list_filter_match(const struct list_filter *filter, list_filter_value_fn value, void *row)
 {
 	return evaluate(filter->root, value, row);
+}
+
+static bool node_uses(const struct node *n, int column)
+{
+	return n && ((n->kind == NODE_COLUMN && n->column == column) ||
+		     node_uses(n->left, column) || node_uses(n->right, column));
+}
+
+bool list_filter_uses(const struct list_filter *filter, int column)
+{
+	return node_uses(filter->root, column);
 }
 
 const char *list_filter_type_name(enum list_filter_type type)
@@ -629,7 +946,7 @@ const char *list_filter_type_name(enum list_filter_type type)
 		[LIST_FILTER_BOOLEAN] = "boolean",
 	};
 
-	return (size_t)type < sizeof(names) / sizeof(names[0]) ? names[type] : "string";
+	return (size_t)type < ELEMENTSOF(names) ? names[type] : "string";
 }
 
 void list_filter_free(struct list_filter *filter)

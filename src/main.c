@@ -32,7 +32,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < ELEMENTSOF(commands); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fputs("\nNamespace types:", out);
-	nsctl_type_foreach (t)
+	type_foreach (t)
 		fprintf(out, " %s", nsctl_type_get(t)->name);
 	fputs("\n\nOptions:\n"
 	      " -h, --help     display this help and exit\n"

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cli.h"
 
@@ -13,22 +14,73 @@
 
 struct cli_scols cli_scols;
 
-void cli_scols_load(void)
+/* Load the library once: NULL, or why it cannot be (into WHY, SIZE bytes). */
+static const char *try_load(char *why, size_t size)
 {
 	static bool loaded;
 	void *handle;
 
 	if (loaded)
-		return;
+		return NULL;
 	/* Never unloaded: the table's callbacks point into it until exit. */
 	handle = dlopen(CLI_SCOLS_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!handle)
-		cli_fail(0, "cannot load %s: %s", CLI_SCOLS_SONAME, dlerror());
+	if (!handle) {
+		snprintf(why, size, "cannot load %s: %s", CLI_SCOLS_SONAME, dlerror());
+		return why;
+	}
 #define CLI_SCOLS_RESOLVE(name)                                                                    \
 	cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);                                 \
-	if (!cli_scols.name)                                                                       \
-		cli_fail(0, "cannot load %s: it has no %s", CLI_SCOLS_SONAME, #name);
+	if (!cli_scols.name) {                                                                     \
+		snprintf(why, size, "cannot load %s: it has no %s", CLI_SCOLS_SONAME, #name);      \
+		return why;                                                                        \
+	}
 	CLI_SCOLS_FUNCTIONS(CLI_SCOLS_RESOLVE)
 #undef CLI_SCOLS_RESOLVE
+	/* Optional: NULL where the library is older than 2.40. */
+#define CLI_SCOLS_RESOLVE_OPTIONAL(name) cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);
+	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_RESOLVE_OPTIONAL)
+#undef CLI_SCOLS_RESOLVE_OPTIONAL
+	/* LIBSMARTCOLS_DEBUG=all traces the library on stderr, as for util-linux's tools. */
+	cli_scols.scols_init_debug(0);
 	loaded = true;
+	return NULL;
+}
+
+void cli_scols_load(void)
+{
+	char why[512];
+
+	if (try_load(why, sizeof(why)))
+		cli_fail(0, "%s", why);
+}
+
+const char *cli_scols_describe_filter(char *buffer, size_t size)
+{
+	const char *version = NULL;
+	char why[512];
+
+	if (try_load(why, sizeof(why))) {
+		snprintf(buffer, size, "Here -Q cannot be evaluated: %s.", why);
+		return buffer;
+	}
+	cli_scols.scols_get_library_version(&version);
+	if (cli_scols_has_filter())
+		snprintf(buffer, size, "Here -Q is evaluated by libsmartcols %s's filter.",
+			 version);
+	else
+		snprintf(buffer, size,
+			 "Here -Q is evaluated by nsctl itself: libsmartcols %s has no filter API "
+			 "(2.40 and later have).",
+			 version);
+	return buffer;
+}
+
+bool cli_scols_has_filter(void)
+{
+	bool all = true;
+
+#define CLI_SCOLS_PRESENT(name) all = all && cli_scols.name;
+	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_PRESENT)
+#undef CLI_SCOLS_PRESENT
+	return all;
 }

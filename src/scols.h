@@ -14,15 +14,21 @@
 #define NSCTL_SCOLS_H
 
 #include <libsmartcols.h>
+#include <stdbool.h>
+#include <stddef.h>
 
-/* X(name) for every libsmartcols function nsctl calls. */
+/* X(name) for every libsmartcols function nsctl calls (libsmartcols 2.38 has them all). */
 #define CLI_SCOLS_FUNCTIONS(X)                                                                     \
 	X(scols_column_set_json_type)                                                              \
 	X(scols_column_set_safechars)                                                              \
 	X(scols_column_set_wrapfunc)                                                               \
+	X(scols_free_iter)                                                                         \
+	X(scols_get_library_version)                                                               \
+	X(scols_init_debug)                                                                        \
 	X(scols_line_add_child)                                                                    \
 	X(scols_line_refer_data)                                                                   \
 	X(scols_line_set_data)                                                                     \
+	X(scols_new_iter)                                                                          \
 	X(scols_new_table)                                                                         \
 	X(scols_print_table)                                                                       \
 	X(scols_table_enable_json)                                                                 \
@@ -30,14 +36,52 @@
 	X(scols_table_enable_raw)                                                                  \
 	X(scols_table_new_column)                                                                  \
 	X(scols_table_new_line)                                                                    \
+	X(scols_table_remove_line)                                                                 \
 	X(scols_table_set_name)                                                                    \
 	X(scols_unref_table)                                                                       \
 	X(scols_wrapnl_chunksize)                                                                  \
 	X(scols_wrapnl_nextchunk)
 
+/*
+ * The filter API of libsmartcols 2.40 and later, which list -Q uses where the
+ * loaded library has it; NULL pointers where it has not (2.38 in Debian 12),
+ * and nsctl evaluates the expression itself (list-filter.h).  Declared here as
+ * 2.40's header does, since nsctl may be built against an older one.
+ */
+#define CLI_SCOLS_FILTER_FUNCTIONS(X)                                                              \
+	X(scols_column_set_data_type)                                                              \
+	X(scols_filter_assign_column)                                                              \
+	X(scols_filter_get_errmsg)                                                                 \
+	X(scols_filter_next_holder)                                                                \
+	X(scols_filter_parse_string)                                                               \
+	X(scols_line_apply_filter)                                                                 \
+	X(scols_new_filter)                                                                        \
+	X(scols_unref_filter)
+
+struct libscols_filter;
+extern int scols_column_set_data_type(struct libscols_column *cl, int type);
+extern int scols_filter_assign_column(struct libscols_filter *fltr, struct libscols_iter *itr,
+				      const char *name, struct libscols_column *col);
+extern const char *scols_filter_get_errmsg(struct libscols_filter *fltr);
+extern int scols_filter_next_holder(struct libscols_filter *fltr, struct libscols_iter *itr,
+				    const char **name, int type);
+extern int scols_filter_parse_string(struct libscols_filter *fltr, const char *str);
+extern int scols_line_apply_filter(struct libscols_line *ln, struct libscols_filter *fltr,
+				   int *status);
+extern struct libscols_filter *scols_new_filter(const char *str);
+extern void scols_unref_filter(struct libscols_filter *fltr);
+
+/* scols_column_set_data_type()'s types (2.40's SCOLS_DATA_*, fixed by its ABI). */
+enum {
+	CLI_SCOLS_DATA_U64 = 1,
+	CLI_SCOLS_DATA_BOOLEAN = 2,
+	CLI_SCOLS_DATA_STRING = 4,
+};
+
 #define CLI_SCOLS_POINTER(name) __typeof__(name) *name;
 struct cli_scols {
 	CLI_SCOLS_FUNCTIONS(CLI_SCOLS_POINTER)
+	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_POINTER)
 };
 #undef CLI_SCOLS_POINTER
 
@@ -49,14 +93,35 @@ extern struct cli_scols cli_scols;
  */
 void cli_scols_load(void);
 
+/*
+ * What evaluates list -Q here, as a sentence for --help, in BUFFER: libsmartcols'
+ * filter (and its version), nsctl's own, or why the library cannot be loaded.
+ * It loads the library, but never fails.
+ */
+const char *cli_scols_describe_filter(char *buffer, size_t size);
+
+/* After cli_scols_load(): whether the library has the whole filter API (2.40 and later). */
+bool cli_scols_has_filter(void);
+
 /* Every call below this header goes through the loaded pointers. */
 #ifndef CLI_SCOLS_NO_REDIRECT
 #define scols_column_set_json_type    (*cli_scols.scols_column_set_json_type)
 #define scols_column_set_safechars    (*cli_scols.scols_column_set_safechars)
 #define scols_column_set_wrapfunc     (*cli_scols.scols_column_set_wrapfunc)
+#define scols_column_set_data_type    (*cli_scols.scols_column_set_data_type)
+#define scols_filter_assign_column    (*cli_scols.scols_filter_assign_column)
+#define scols_filter_get_errmsg       (*cli_scols.scols_filter_get_errmsg)
+#define scols_filter_next_holder      (*cli_scols.scols_filter_next_holder)
+#define scols_filter_parse_string     (*cli_scols.scols_filter_parse_string)
+#define scols_free_iter               (*cli_scols.scols_free_iter)
+#define scols_get_library_version     (*cli_scols.scols_get_library_version)
+#define scols_init_debug              (*cli_scols.scols_init_debug)
+#define scols_line_apply_filter       (*cli_scols.scols_line_apply_filter)
 #define scols_line_add_child          (*cli_scols.scols_line_add_child)
 #define scols_line_refer_data         (*cli_scols.scols_line_refer_data)
 #define scols_line_set_data           (*cli_scols.scols_line_set_data)
+#define scols_new_filter              (*cli_scols.scols_new_filter)
+#define scols_new_iter                (*cli_scols.scols_new_iter)
 #define scols_new_table               (*cli_scols.scols_new_table)
 #define scols_print_table             (*cli_scols.scols_print_table)
 #define scols_table_enable_json       (*cli_scols.scols_table_enable_json)
@@ -64,7 +129,9 @@ void cli_scols_load(void);
 #define scols_table_enable_raw        (*cli_scols.scols_table_enable_raw)
 #define scols_table_new_column        (*cli_scols.scols_table_new_column)
 #define scols_table_new_line          (*cli_scols.scols_table_new_line)
+#define scols_table_remove_line       (*cli_scols.scols_table_remove_line)
 #define scols_table_set_name          (*cli_scols.scols_table_set_name)
+#define scols_unref_filter            (*cli_scols.scols_unref_filter)
 #define scols_unref_table             (*cli_scols.scols_unref_table)
 #define scols_wrapnl_chunksize        (*cli_scols.scols_wrapnl_chunksize)
 #define scols_wrapnl_nextchunk        (*cli_scols.scols_wrapnl_nextchunk)

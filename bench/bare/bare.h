@@ -27,14 +27,29 @@ __attribute__((noreturn)) static inline void bare_die(const char *program, const
 
 /*
  * The type names come through libnsctl's table, the only list of types in the
- * project; parsing them is outside the system calls being measured.
+ * project ("all", or names separated by commas); parsing them is outside the
+ * system calls being measured.
  */
 static inline unsigned long bare_clone_flags(const char *program, const char *list)
 {
-	unsigned types;
-	int r = nsctl_types_parse(list, &types);
-	if (r < 0)
-		bare_die(program, list, -r);
+	unsigned types = 0;
+	char copy[256], *name, *state = NULL;
+
+	if (strcmp(list, "all") == 0)
+		return nsctl_types_to_clone_flags(nsctl_types_all());
+	if (strlen(list) >= sizeof(copy))
+		bare_die(program, list, ENAMETOOLONG);
+	strcpy(copy, list);
+	for (name = strtok_r(copy, ",", &state); name; name = strtok_r(NULL, ",", &state)) {
+		enum nsctl_type t;
+		int r = nsctl_type_from_name(name, &t);
+
+		if (r < 0)
+			bare_die(program, list, -r);
+		types |= NSCTL_TYPE_BIT(t);
+	}
+	if (!types)
+		bare_die(program, list, EINVAL);
 	return nsctl_types_to_clone_flags(types);
 }
 

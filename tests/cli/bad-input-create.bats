@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bad-input table of nsctl run and nsctl unshare (bad-input.bash): every
-# row is given to both, and each must refuse it with the status DESIGN.md
+# row is given to both, and each must refuse it with the status docs/DESIGN.md
 # gives (125 nsctl failed, 126 PROGRAM not executable, 127 not found), a
 # message naming the input, and nothing created: no pin, no mount, no process,
 # and the host's names unchanged.

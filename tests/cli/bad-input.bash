@@ -128,9 +128,11 @@ find_kernel_thread() {
 }
 
 # A prefix for "bad" (BAD_WRAP) that runs nsctl as on a kernel without time
-# namespaces (before Linux 5.6): in a mount namespace of its own, the time
-# files of its /proc/PID/ns are hidden (the other ones bind-mounted back), and
-# unshare() and setns() fail with EINVAL for CLONE_NEWTIME as such a kernel's do.
+# namespaces (before Linux 5.6, or built without them): in a mount namespace of
+# its own, the time files of its /proc/PID/ns are hidden (the other ones
+# bind-mounted back), unshare() and setns() fail with EINVAL for CLONE_NEWTIME,
+# and the pidfd's time namespace ioctls with EOPNOTSUPP, as such a kernel's do
+# (one with the ioctls, Linux 6.11, but no time namespaces; nsctl asks them first).
 WITHOUT_TIME_NAMESPACE=("$PRIVATE_MOUNT_NS" sh -c '
     dir=$0/ns-$$
     mkdir "$dir" || exit 125
@@ -152,5 +154,6 @@ as_nobody_rows() {
 
 # (seccomp cannot read the flags clone3() takes in memory: no clone3() at all, as before 5.3.)
 without_time_namespace() {
-    BAD_WRAP=("${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -s unshare-newtime -s setns-newtime -s clone3 --)
+    BAD_WRAP=("${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -s unshare-newtime -s setns-newtime \
+        -s clone3 -i PIDFD_GET_TIME_NAMESPACE:EOPNOTSUPP -i PIDFD_GET_TIME_FOR_CHILDREN_NAMESPACE:EOPNOTSUPP --)
 }

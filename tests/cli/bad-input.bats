@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bad-input table: each row is one bad command line, the exit status
-# DESIGN.md gives it, and a piece of the message that names the input.  Every
+# docs/DESIGN.md gives it, and a piece of the message that names the input.  Every
 # row must print "nsctl: SUBCOMMAND: ..." on stderr, nothing on stdout, and
 # leave no mount, file or process behind (bad-input.bash).  This file is
 # compare's table; bad-input-SUBCOMMAND.bats are the others'.
@@ -73,6 +73,38 @@ load bad-input
     bad compare 2 "two operands needed"
     bad compare 2 "too many operands: '3'" 1 2 3
     bad compare 2 "--json and --raw are mutually exclusive" -J -r $$ $$
+    [ "$ROW_FAILURES" -eq 0 ]
+}
+
+@test "bad input: mutually exclusive options, every row of every subcommand's table, either order" {
+    # One table per subcommand (src/cli.c's cli_exclusive_check): the same
+    # message whichever option comes first, with long or short spellings, and
+    # an option given twice is no conflict with itself.
+    RAN=(sh -c 'touch "$0"' "$TMP/ran")
+    bad compare 2 "--json and --raw are mutually exclusive" -J -r $$ $$
+    bad compare 2 "--json and --raw are mutually exclusive" --raw --json $$ $$
+    bad list 2 "--json, --raw and --dot are mutually exclusive" -J -r
+    bad list 2 "--json, --raw and --dot are mutually exclusive" --dot --raw
+    bad list 2 "--json, --raw and --dot are mutually exclusive" --json --dot
+    bad list 2 "--dot and --tree are mutually exclusive" --tree=parent --dot
+    bad list 2 "--dot and --filter are mutually exclusive" --dot -Q 'TYPE == "net"'
+    local creds="--preserve-credentials and --setuid/--setgid are mutually exclusive"
+    bad enter 125 "$creds" --preserve-credentials -S 0 $$ "${RAN[@]}"
+    bad enter 125 "$creds" --setgid 0 --preserve-credentials $$ "${RAN[@]}"
+    bad enter 125 "--keep-fds and --keep-fd are mutually exclusive" --keep-fds --keep-fd 1 $$ \
+        "${RAN[@]}"
+    bad enter 125 "--keep-fds and --keep-fd are mutually exclusive" --keep-fd=2 --keep-fds $$ \
+        "${RAN[@]}"
+    bad enter 125 "--wd and --wdns are mutually exclusive" -W / --wd $$ "${RAN[@]}"
+    bad enter 125 "--keep-caps and --target-caps are mutually exclusive" --target-caps \
+        --keep-caps $$ "${RAN[@]}"
+    bad enter 125 "--net-socket and --net are mutually exclusive" --net -N 0 $$ "${RAN[@]}"
+    bad enter 125 "--net-socket and --net are mutually exclusive" --net-socket=0 -n $$ \
+        "${RAN[@]}"
+    [ ! -e "$TMP/ran" ]
+    # Twice the same option is not two of a row: these go on to other errors, or run.
+    run -0 "$NSCTL" compare -J -J $$ $$
+    run -0 "$NSCTL" enter -S 0 -G 0 -S 0 $$ true
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What a reader finds: libnsctl(3) documents the whole API and points to the
-# examples; bash completion offers types, PIDs, pin names and list columns.
+# examples; bash completion offers types, PIDs, pin names and list columns;
+# README.md and docs/ document the design in the repository itself.
 
 load helpers
 
@@ -153,4 +154,48 @@ make check" ]
     done
     echo "links that leave the repository or lead nowhere:$bad"
     [ -z "$bad" ]
+}
+
+@test "docs: README links docs/DESIGN.md and docs/ARCHITECTURE.md; every relative link resolves" {
+    grep -qF '](docs/DESIGN.md)' "$NSCTL_TOP/README.md"
+    grep -qF '](docs/ARCHITECTURE.md)' "$NSCTL_TOP/README.md"
+    broken=""
+    for md in "$NSCTL_TOP/README.md" "$NSCTL_TOP"/docs/*.md "$NSCTL_TOP/fuzz/README.md"; do
+        dir=$(dirname "$md")
+        # [text](target) links that are neither URLs nor anchors in the same file.
+        for target in $(grep -oE '\]\([^)#[:space:]]+' "$md" | sed 's/^](//' | grep -vE '^[a-z]+:'); do
+            [ -e "$dir/$target" ] || broken+=" ${md#"$NSCTL_TOP"/}->$target"
+        done
+    done
+    echo "broken links:$broken"
+    [ -z "$broken" ]
+}
+
+@test "docs: the repository documents itself: nothing points to a directory outside it" {
+    # The design lives in docs/DESIGN.md; no file may send a reader to a
+    # place only the team's machines have (../shared, /work/shared).
+    cd "$NSCTL_TOP"
+    run -1 grep -rInE '(\.\./shared|/work/shared)' --exclude-dir='build*' --exclude-dir=.git \
+        --exclude=docs.bats .
+    echo "$output"
+    [ -z "$output" ]
+}
+
+@test "docs: DESIGN.md's synopsis and exit statuses are the command's" {
+    design=$NSCTL_TOP/docs/DESIGN.md
+    # Every subcommand nsctl --help lists has its synopsis line, and no other.
+    listed=$("$NSCTL" --help | awk '/^Subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1} on && /^$/ {on = 0}' | sort)
+    [ "$(echo "$listed" | wc -l)" -ge 7 ]
+    documented=$(grep -E '^nsctl [a-z]+ +(\[|[A-Z])' "$design" | awk '{print $2}' | sort -u)
+    [ "$listed" = "$documented" ]
+    # The statuses of run, unshare and enter, as src/cli.h numbers them.
+    for name in EXIT_EXEC_FAILED EXIT_CANNOT_EXECUTE EXIT_NOT_FOUND; do
+        n=$(sed -n "s/^[[:space:]]*$name = \([0-9]*\),.*/\1/p" "$NSCTL_TOP/src/cli.h")
+        [ -n "$n" ]
+        grep -qE "^\| $n \|" "$design"
+    done
+    # A usage error's last line, as DESIGN.md quotes it.
+    run -2 "$NSCTL" list --bogus
+    [ "${lines[-1]}" = "Try 'nsctl list --help'." ]
+    grep -qF "Try 'nsctl SUBCOMMAND --help'." "$design"
 }

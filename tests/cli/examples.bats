@@ -312,7 +312,9 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
     run -1 "$EX/pidfd_enter_all" 1
     [[ "$output" == "Usage: "*"pidfd_enter_all PID cmd [arg...]" ]]
     run -1 "$EX/pidfd_enter_all" 12x true
-    [ "$output" = "pidfd_enter_all: nsctl_pid_parse(12x): Invalid argument" ]
+    [ "$output" = "pidfd_enter_all: '12x': not a PID (decimal digits, not 0)" ]
+    run -1 "$EX/pidfd_enter_all" 99999999999 true
+    [ "$output" = "pidfd_enter_all: '99999999999': not a PID (too large)" ]
     pid=$(dead_pid)
     run -1 "$EX/pidfd_enter_all" "$pid" true
     [ "$output" = "pidfd_enter_all: pidfd_open($pid): No such process" ]

@@ -46,7 +46,7 @@ subcommands() {
     "$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'
 }
 
-# What a subcommand exits with when nsctl itself fails (DESIGN.md).
+# What a subcommand exits with when nsctl itself fails (docs/DESIGN.md).
 failure_status() {
     case $1 in
         run | unshare | enter) echo 125 ;;

@@ -20,7 +20,8 @@ TEST_PIDS=()
 # must be told off.
 without_proc() {
     local fake=""
-    ldd "$NSCTL" | grep -q libasan && fake=1
+    # NSCTL_OWN: the binary itself where $NSCTL is smartcols.bash's wrapper script.
+    ldd "${NSCTL_OWN:-$NSCTL}" | grep -q libasan && fake=1
     private_mount_ns sh -c '
         mount -t tmpfs none /proc &&
             if [ -n "$0" ]; then

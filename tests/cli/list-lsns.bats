@@ -2,35 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The scenarios of util-linux 2.42's tests/ts/lsns (filedesc, filter, ioctl_ns,
 # netns-from-sock, netnsid, netnsid-for-persistent-namespaces, nsfs), replayed against
-# nsctl list.  Each answer is checked against /proc, the NS_GET_* ioctls and iproute2,
-# not against lsns.
+# nsctl list (filter in list-filter.bats, with both evaluators).  Each answer is checked
+# against /proc, the NS_GET_* ioctls and iproute2, not against lsns.
 
 load helpers
-
-our_mounts() {
-    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
-}
+load list-helpers
 
 setup() {
-    TMP=$(mktemp -d)
-    NETNS=nsctl-lsns-$$-$BATS_TEST_NUMBER
-    VETH=nsl$$x$BATS_TEST_NUMBER
-    MOUNTS_BEFORE=$(our_mounts)
+    list_setup lsns
 }
 
 teardown() {
-    cleanup_pids
-    umount "$TMP/second-pin" 2>/dev/null || true
-    ip link delete "${VETH}a" 2>/dev/null || true
-    ip netns del "$NETNS" 2>/dev/null || true
-    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
-    rm -rf "$TMP"
-}
-
-start_bg() {
-    "$@" &
-    TARGET=$!
-    TEST_PIDS+=("$TARGET")
+    list_teardown
 }
 
 # The ID "ip netns list-id" gives our pin: "nsid 5 (iproute2 netns name: NAME)".
@@ -58,22 +41,6 @@ value() {
     [ "$status" -eq 0 ]
     [ "$output" = "net 0 root" ]
     [ "$(value "$ino" HOLDERS)" = "$TARGET" ]
-}
-
-# filter: a process alone in a user namespace of its own, which it also holds by an fd:
-# -Q and --filter on its inode and NPROCS select its row, and PID is that process.
-@test "lsns filter: -Q and --filter select a process's own user namespace" {
-    require_userns
-    start_bg unshare --user bash -c 'exec 4</proc/self/ns/user; exec sleep 600'
-    wait_for_exec "$TARGET" sleep
-    ino=$(ns_inode "$TARGET" user)
-    [ "$ino" != "$(ns_inode $$ user)" ]
-    [ "$(stat -L -c %i "/proc/$TARGET/fd/4")" = "$ino" ]
-    for option in -Q --filter; do
-        run "$NSCTL" list -r --noheadings -o PID "$option" "NS == $ino && NPROCS == 1"
-        [ "$status" -eq 0 ]
-        [ "$output" = "$TARGET" ]
-    done
 }
 
 # ioctl_ns: a child in new user and pid namespaces: the user namespace's parent and owner

@@ -5,24 +5,14 @@
 
 load helpers
 load socket-holder
-
-# Our part of the mount table: other engineers' tests mount and unmount meanwhile.
-our_mounts() {
-    mount_table | grep -F -e "$TMP" -e "$NETNS" || true
-}
+load list-helpers
 
 setup() {
-    TMP=$(mktemp -d)
-    NETNS=nsctl-list-$$-$BATS_TEST_NUMBER
-    MOUNTS_BEFORE=$(our_mounts)
+    list_setup list
 }
 
 teardown() {
-    cleanup_pids
-    umount "$TMP"/extra-pin-* 2>/dev/null || true
-    ip netns del "$NETNS" 2>/dev/null || true
-    [ "$(our_mounts)" = "$MOUNTS_BEFORE" ]
-    rm -rf "$TMP"
+    list_teardown
 }
 
 # The JSON object of namespace INODE in nsctl's output ($JSON).
@@ -32,13 +22,6 @@ row() {
 
 field() {
     row "$1" | jq -r ".$2"
-}
-
-# Start a background process and record it; TARGET is its PID.
-start_bg() {
-    "$@" &
-    TARGET=$!
-    TEST_PIDS+=("$TARGET")
 }
 
 # An independent witness: the inode NS_GET_PARENT (0xb702) or NS_GET_USERNS (0xb701) leads to.
@@ -244,89 +227,6 @@ child_of() {
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "ipc net uts " ]
 }
 
-# The NS column of "nsctl list -r --noheadings -o NS ARGS...", sorted: the rows it printed.
-listed() {
-    "$NSCTL" list -r --noheadings -o NS "$@" | sort -n
-}
-
-@test "list: -Q selects exactly the rows its expression says, by the inodes /proc gives" {
-    require_root
-    start_target --net
-    busy=$(ns_inode "$TARGET" net)
-    ip netns add "$NETNS"
-    pinned=$(stat -L -c %i "/run/netns/$NETNS")
-    host=$(ns_inode $$ net)
-    # Other tests make namespaces meanwhile: only ours are looked at.
-    ours="(NS == $busy || NS == $pinned || NS == $host)"
-    [ "$(listed -Q "$ours && NPROCS == 0 && TYPE == \"net\"")" = "$pinned" ]
-    [ "$(listed -Q "$ours && NPROCS > 0")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
-    [ "$(listed -Q "$ours and not NSFS")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
-    [ "$(listed -Q "ns eq $busy OR ns EQ $pinned")" = "$(printf '%s\n' "$busy" "$pinned" | sort -n)" ]
-    [ "$(listed -Q "$ours && !(NS != $busy)")" = "$busy" ]
-    # Columns that are not shown: PID, NSFS (a regex), TYPE.
-    [ "$(listed -Q "PID == $TARGET")" = "$busy" ]
-    [ "$(listed -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$pinned" ]
-    [ "$(listed -Q "NSFS =~ '/$NETNS\$' && TYPE != 'net'")" = "" ]
-    [ "$(listed -Q "$ours && NSFS !~ 'netns' && TYPE =~ '^n.t\$'")" = "$(printf '%s\n' "$busy" "$host" | sort -n)" ]
-    # A namespace no process is in has no PID: no comparison with a number holds but !=.
-    [ "$(listed -Q "NS == $pinned && PID < 1000000000")" = "" ]
-    [ "$(listed -Q "NS == $pinned && PID != 1")" = "$pinned" ]
-    # Combined with the other selections, and the hidden columns stay out of JSON.
-    [ "$(listed -P -Q "$ours")" = "$pinned" ]
-    [ "$(listed --uts -Q "$ours")" = "" ]
-    run "$NSCTL" list -J -o NS,TYPE -Q "NS == $busy && PID == $TARGET && NPROCS == 1"
-    [ "$status" -eq 0 ]
-    [ "$(echo "$output" | jq -c '.namespaces')" = "[{\"ns\":$busy,\"type\":\"net\"}]" ]
-    # Every type's row of the target that /proc says is its own, and no other.
-    for t in net uts ipc; do
-        [ "$(listed -Q "PID == $TARGET && TYPE == '$t'")" = "$([ $t = net ] && echo "$busy")" ]
-    done
-}
-
-@test "list: -Q with --tree: a row the filter drops leaves its children at the top, as lsns" {
-    require_root
-    require_userns
-    start_target --user --map-root-user --uts
-    user=$(ns_inode "$TARGET" user)
-    uts=$(ns_inode "$TARGET" uts)
-    # Both: the uts namespace hangs under its owner.
-    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $user || NS == $uts")
-    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$user,\"type\":\"user\",\"children\":[{\"ns\":$uts,\"type\":\"uts\"}]}]" ]
-    # Its owner dropped: the uts namespace is a root.
-    JSON=$("$NSCTL" list -J --tree -o NS,TYPE -Q "NS == $uts")
-    [ "$(echo "$JSON" | jq -c '.namespaces')" = "[{\"ns\":$uts,\"type\":\"uts\"}]" ]
-}
-
-@test "list: a bad -Q expression: status 2, its position and the reason, nothing on stdout" {
-    check_bad_filter() {
-        local expression=$1 message=$2
-        "$NSCTL" list -Q "$expression" >"$TMP/out" 2>"$TMP/err" && status=0 || status=$?
-        cat "$TMP/err"
-        [ "$status" -eq 2 ]
-        [ ! -s "$TMP/out" ]
-        [ "$(head -n 1 "$TMP/err")" = "nsctl: list: --filter: $message" ]
-        [ "$(sed -n 2p "$TMP/err")" = "Try 'nsctl list --help'." ]
-    }
-    check_bad_filter 'NPROCS == 0 && TYPE ==' "at 23: expected a value after '=='"
-    check_bad_filter 'NOPE == 1' "at 1: unknown column 'NOPE' (nsctl list -H lists them)"
-    check_bad_filter 'TYPE == net' "at 9: unknown column 'net' (nsctl list -H lists them)"
-    check_bad_filter '(TYPE == "net"' "at 15: expected ')' to close the '(' at 1, not the end"
-    check_bad_filter 'TYPE = "net"' "at 6: '=' is not an operator: '==' compares"
-    check_bad_filter 'TYPE == "net' "at 9: the string that starts here has no closing \""
-    check_bad_filter 'TYPE =~ "("' "at 6: bad regular expression after '=~': Unmatched ( or \\("
-    check_bad_filter 'NPROCS > 1x' "at 10: '1x' is not a number (digits, and maybe '.' and digits)"
-    check_bad_filter '' "at 1: the expression is empty"
-    run "$NSCTL" list --dot -Q 'NPROCS == 0'
-    [ "$status" -eq 2 ]
-    [[ $output == *"--dot and --filter are mutually exclusive"* ]]
-    # Found before any scan: where /proc has no proc filesystem, still the usage error.
-    if [ "$(id -u)" -eq 0 ]; then
-        run --separate-stderr without_proc "$NSCTL" list --filter 'TYPE =='
-        [ "$status" -eq 2 ]
-        [[ $stderr == *"--filter: at 8: expected a value after '=='"* ]]
-    fi
-}
-
 @test "list: -H gives each column's type, the JSON one" {
     run "$NSCTL" list -H
     [ "$status" -eq 0 ]
@@ -454,46 +354,6 @@ listed() {
     [ "$output" = "$uid $uid" ]
     JSON=$("$NSCTL" list -J -o NS,UID,USER "$ino")
     [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
-}
-
-@test "list: -Q reads NSFS of several pins and USER of a UID with no name alike in every format" {
-    require_root
-    uid=54321
-    getent passwd "$uid" >/dev/null && skip "UID $uid has a passwd entry here"
-    ip netns add "$NETNS"
-    ino=$(stat -L -c %i "/run/netns/$NETNS")
-    touch "$TMP/extra-pin-1"
-    mount --bind "/run/netns/$NETNS" "$TMP/extra-pin-1"
-    start_bg unshare --uts setpriv --reuid="$uid" sleep 600
-    wait_for_exec "$TARGET" sleep
-    uts=$(ns_inode "$TARGET" uts)
-    # The NS column of the rows -Q selects, in FORMAT (table, -r, -W or -J).
-    selected() {
-        local format=$1
-        shift
-        if [ "$format" = -J ]; then
-            "$NSCTL" list -J -o NS "$@" | jq -r '.namespaces[].ns'
-        else
-            "$NSCTL" list $format --noheadings -o NS "$@" | tr -d ' '
-        fi
-    }
-    for format in "" -r -W -J; do
-        echo "format: '$format'"
-        # Each pin is a line of the cell, as the table shows it: ^ and $ match at each,
-        # and no comma (-r and -W print them so) is in it.
-        [ "$(selected "$format" -Q "NSFS =~ '^/run/netns/$NETNS\$'")" = "$ino" ]
-        [ "$(selected "$format" -Q "NSFS =~ '^$TMP/extra-pin-1\$'")" = "$ino" ]
-        [ "$(selected "$format" -Q "NS == $ino && NSFS =~ ','")" = "" ]
-        [ "$(selected "$format" -Q "NS == $ino && NSFS == '/run/netns/$NETNS'")" = "" ]
-        # No process is in it: UID and USER are its user namespace's creator's (root).
-        [ "$(selected "$format" -Q "NS == $ino && UID == 0 && USER == 'root'")" = "$ino" ]
-        # A UID with no passwd entry: USER is its number, as a number or a string.
-        [ "$(selected "$format" -Q "NS == $uts && USER == $uid && USER == '$uid'")" = "$uts" ]
-    done
-    # Shown, the pins are joined as -r joins them; -Q reads them one per line still.
-    run "$NSCTL" list -r --noheadings -o NS,NSFS -Q "NSFS =~ '^$TMP/extra-pin-1\$'"
-    [ "$output" = "$ino /run/netns/$NETNS,$TMP/extra-pin-1" ]
-    umount "$TMP/extra-pin-1"
 }
 
 @test "list: --tree is left-aligned and each level of nested user namespaces is indented more" {

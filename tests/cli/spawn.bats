@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # How run and enter start PROGRAM (lib/spawn.c): any number of arguments, a
-# script without "#!", the exit statuses of DESIGN.md, only fds 0-2 handed on,
+# script without "#!", the exit statuses of docs/DESIGN.md, only fds 0-2 handed on,
 # and a failing step that says which it was.
 
 load helpers

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -72,10 +73,12 @@ int main(int argc, char **argv)
 	struct nsctl_process *process;
 	char path[64];
 	pthread_t thread;
+	char *end = NULL;
 	pid_t pid;
 	int r;
 
-	if (argc < 2 || nsctl_pid_parse(pid_text, &pid) < 0) {
+	pid = argc >= 2 ? (pid_t)strtol(pid_text, &end, 10) : 0;
+	if (argc < 2 || pid <= 0 || *end) {
 		fputs("usage: threaded-join [--single-threaded] PID\n", stderr);
 		return 2;
 	}

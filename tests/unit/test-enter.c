@@ -62,10 +62,10 @@ static void assert_calls(const struct fake *f, const enum nsctl_type *want, size
 
 static void test_order_privileged_user_last(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
-	size_t n = join_order(NSCTL_TYPES_ALL, false, order);
+	enum nsctl_type order[TYPE_COUNT];
+	size_t n = join_order(TYPES_ALL, false, order);
 
-	assert_int_equal(n, NSCTL_TYPE_COUNT);
+	assert_int_equal(n, TYPE_COUNT);
 	assert_int_equal(order[n - 1], NSCTL_TYPE_USER);
 	for (size_t i = 1; i + 1 < n; i++)
 		assert_true(order[i - 1] < order[i]);
@@ -73,7 +73,7 @@ static void test_order_privileged_user_last(void **state)
 
 static void test_order_unprivileged_user_first(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 	size_t n = join_order(BIT(USER) | BIT(UTS) | BIT(NET), true, order);
 
 	assert_int_equal(n, 3);
@@ -84,7 +84,7 @@ static void test_order_unprivileged_user_first(void **state)
 
 static void test_order_without_user_and_empty(void **state)
 {
-	enum nsctl_type order[NSCTL_TYPE_COUNT];
+	enum nsctl_type order[TYPE_COUNT];
 
 	assert_int_equal(join_order(BIT(MNT) | BIT(PID), true, order), 2);
 	assert_int_equal(order[0], NSCTL_TYPE_MNT);
@@ -124,7 +124,7 @@ static void test_in_order_eperm_retried_after_user(void **state)
 static void test_in_order_unprivileged(void **state)
 {
 	/* An unprivileged caller: nothing works before the user namespace, everything after. */
-	struct fake f = { .eperm_until_user = NSCTL_TYPES_ALL & ~BIT(USER) };
+	struct fake f = { .eperm_until_user = TYPES_ALL & ~BIT(USER) };
 	struct nsctl_join_report report = { .failed_type = -1 };
 	const enum nsctl_type want[] = { NSCTL_TYPE_USER, NSCTL_TYPE_MNT, NSCTL_TYPE_UTS };
 
@@ -200,37 +200,75 @@ static void test_in_order_own_user_skipped(void **state)
 	assert_int_equal(report.joined, BIT(UTS));
 }
 
-static void test_set_add_and_clear(void **state)
+static void test_set_add_and_free(void **state)
 {
-	struct nsctl_ns_set set;
-	int fd, null_fd;
+	struct nsctl_ns_set *set = NULL;
+	int fd, null_fd, taken;
 
-	nsctl_ns_set_init(&set);
-	assert_int_equal(nsctl_ns_set_types(&set), 0);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), NSCTL_TYPE_UTS);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/uts", -1), -EEXIST);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/proc/self/ns/net", NSCTL_TYPE_IPC),
+	assert_int_equal(nsctl_ns_set_new(&set), 0);
+	assert_non_null(set);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/uts", -1), NSCTL_TYPE_UTS);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/uts", -1), -EEXIST);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/proc/self/ns/net", NSCTL_TYPE_IPC),
 			 -EMEDIUMTYPE);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/dev/null", -1), -ENOTTY);
-	assert_int_equal(nsctl_ns_set_add_path(&set, "/nonexistent", -1), -ENOENT);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/dev/null", -1), -ENOTTY);
+	assert_int_equal(nsctl_ns_set_add_path(set, "/nonexistent", -1), -ENOENT);
 	fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	assert_true(fd >= 0);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, fd), NSCTL_TYPE_NET);
-	assert_int_equal(nsctl_ns_set_types(&set), BIT(UTS) | BIT(NET));
+	assert_int_equal(nsctl_ns_set_add_fd(set, fd), NSCTL_TYPE_NET);
+	assert_int_equal(nsctl_ns_set_types(set), BIT(UTS) | BIT(NET));
 	null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, null_fd), -ENOTTY);
+	assert_int_equal(nsctl_ns_set_add_fd(set, null_fd), -ENOTTY);
 	close(null_fd);
-	assert_int_equal(nsctl_ns_set_add_fd(&set, -1), -EBADF);
-	nsctl_ns_set_clear(&set);
-	assert_int_equal(nsctl_ns_set_types(&set), 0);
-	/* The set owned fd and closed it. */
+	assert_int_equal(nsctl_ns_set_add_fd(set, -1), -EBADF);
+
+	/* Taken out, the fd is the caller's: the set no longer has that type. */
+	taken = nsctl_ns_set_take(set, NSCTL_TYPE_UTS);
+	assert_true(taken >= 0);
+	assert_int_equal(nsctl_ns_set_types(set), BIT(NET));
+	assert_int_equal(nsctl_ns_set_take(set, NSCTL_TYPE_UTS), -ENOENT);
+	assert_int_equal(nsctl_ns_set_take(set, TYPE_COUNT), -EINVAL);
+	assert_int_equal(nsctl_ns_set_add_fd(set, taken), NSCTL_TYPE_UTS);
+
+	/* The set owned its fds and closed them. */
+	nsctl_ns_set_free(set);
 	assert_int_equal(fcntl(fd, F_GETFD), -1);
-	nsctl_ns_set_clear(NULL);
-	nsctl_ns_set_init(NULL);
+	assert_int_equal(fcntl(taken, F_GETFD), -1);
+	nsctl_ns_set_free(NULL);
+	assert_int_equal(nsctl_ns_set_new(NULL), -EINVAL);
 	assert_int_equal(nsctl_ns_set_types(NULL), 0);
 	assert_int_equal(nsctl_ns_set_add_fd(NULL, 0), -EINVAL);
-	assert_int_equal(nsctl_ns_set_join(NULL, 0, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_set_take(NULL, NSCTL_TYPE_NET), -EINVAL);
+	assert_int_equal(nsctl_ns_set_join(NULL, NULL), -EINVAL);
 	assert_int_equal(nsctl_process_join(NULL, BIT(NET), 0, NULL), -EINVAL);
+}
+
+/* A flag bit the library does not define is refused, never ignored. */
+static void test_unknown_flags(void **state)
+{
+	struct nsctl_process *self = NULL;
+	struct nsctl_ns_set *set = NULL;
+	struct nsctl_join_report report;
+
+	assert_int_equal(nsctl_process_open(getpid(), &self), 0);
+	assert_int_equal(nsctl_ns_set_new(&set), 0);
+	assert_int_equal(nsctl_process_join(self, BIT(UTS), 1u << 7, &report), -EINVAL);
+	assert_int_equal(report.joined, 0);
+	/* One by one means nothing to adding files to a set. */
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), NSCTL_JOIN_ONE_BY_ONE, NULL),
+			 -EINVAL);
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), 1u << 7, NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	/* The known flags still work: the caller's own namespaces differ in nothing. */
+	assert_int_equal(nsctl_ns_set_add_process(set, self, BIT(UTS), NSCTL_JOIN_DIFFERENT, NULL),
+			 0);
+	assert_int_equal(nsctl_ns_set_types(set), 0);
+	assert_int_equal(nsctl_process_join(self, BIT(UTS),
+					    NSCTL_JOIN_DIFFERENT | NSCTL_JOIN_ONE_BY_ONE, &report),
+			 0);
+	nsctl_ns_set_free(set);
+	nsctl_process_free(self);
 }
 
 static void test_join_fd_bad_input(void **state)
@@ -241,7 +279,7 @@ static void test_join_fd_bad_input(void **state)
 	assert_int_equal(nsctl_ns_join_fd(-1, -1), -EBADF);
 	assert_int_equal(nsctl_ns_join_fd(null_fd, -1), -ENOTTY);
 	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_UTS), -EMEDIUMTYPE);
-	assert_int_equal(nsctl_ns_join_fd(net, NSCTL_TYPE_COUNT), -EINVAL);
+	assert_int_equal(nsctl_ns_join_fd(net, TYPE_COUNT), -EINVAL);
 	assert_int_equal(nsctl_ns_join_path("/nonexistent", -1), -ENOENT);
 	assert_int_equal(nsctl_ns_join_path("/proc/self/ns/net", NSCTL_TYPE_MNT), -EMEDIUMTYPE);
 	close(null_fd);
@@ -271,7 +309,7 @@ static void *idle_thread(void *arg)
 static int join_while_threaded(void *arg)
 {
 	struct nsctl_join_report report;
-	struct nsctl_ns_set set;
+	struct nsctl_ns_set *set = NULL;
 	pthread_t thread;
 	int r;
 
@@ -280,11 +318,10 @@ static int join_while_threaded(void *arg)
 	/* A mount namespace needs a single-threaded caller: the kernel says EINVAL. */
 	if (nsctl_ns_join_path("/proc/self/ns/mnt", NSCTL_TYPE_MNT) != -EINVAL)
 		return 11;
-	nsctl_ns_set_init(&set);
-	if (nsctl_ns_set_add_path(&set, "/proc/self/ns/mnt", -1) < 0)
+	if (nsctl_ns_set_new(&set) < 0 || nsctl_ns_set_add_path(set, "/proc/self/ns/mnt", -1) < 0)
 		return 12;
-	r = nsctl_ns_set_join(&set, 0, &report);
-	nsctl_ns_set_clear(&set);
+	r = nsctl_ns_set_join(set, &report);
+	nsctl_ns_set_free(set);
 	if (r != -EINVAL || report.failed_type != NSCTL_TYPE_MNT ||
 	    strcmp(report.failed_call, "setns") != 0)
 		return 13;
@@ -296,6 +333,51 @@ static void test_multithreaded_caller_refused(void **state)
 	if (geteuid() != 0)
 		skip();
 	assert_int_equal(in_child(join_while_threaded, NULL), 0);
+}
+
+/*
+ * In a thread of its own uts namespace, the process (its main thread) differs
+ * in uts and in nothing else: "ours" is the calling thread's, through
+ * /proc/thread-self, not /proc/self.  The main thread sees it the other way.
+ */
+static void *differ_in_thread(void *arg)
+{
+	struct nsctl_process *process = arg;
+	unsigned different = 0;
+
+	if (unshare(CLONE_NEWUTS) < 0)
+		return (void *)1;
+	if (nsctl_process_ns_differ(process, BIT(UTS) | BIT(IPC) | BIT(NET), &different) < 0)
+		return (void *)2;
+	return different == BIT(UTS) ? NULL : (void *)3;
+}
+
+static int differ_threads(void *arg)
+{
+	struct nsctl_process *process;
+	unsigned different = ~0U;
+	pthread_t thread;
+	void *result;
+
+	(void)arg;
+	if (nsctl_process_open(getpid(), &process) < 0)
+		return 30;
+	if (nsctl_process_ns_differ(process, nsctl_types_supported(), &different) < 0 ||
+	    different != 0)
+		return 31;
+	if (pthread_create(&thread, NULL, differ_in_thread, process) != 0)
+		return 32;
+	if (pthread_join(thread, &result) != 0 || result != NULL)
+		return 33;
+	nsctl_process_free(process);
+	return 0;
+}
+
+static void test_process_ns_differ_thread(void **state)
+{
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(in_child(differ_threads, NULL), 0);
 }
 
 /* A target: a child in a new uts namespace called "unit-enter", stopped until killed. */
@@ -453,7 +535,7 @@ static int join_gone(void *arg)
 {
 	const struct join_case *c = arg;
 	struct nsctl_process *process;
-	struct nsctl_ns_set set;
+	struct nsctl_ns_set *set = NULL;
 	pid_t target;
 
 	target = start_uts_target();
@@ -462,11 +544,12 @@ static int join_gone(void *arg)
 	stop_target(target);
 	if (nsctl_process_join(process, BIT(UTS), c->flags, NULL) != -ESRCH)
 		return 31;
-	nsctl_ns_set_init(&set);
-	if (nsctl_ns_set_add_process(&set, process, BIT(UTS), 0, NULL) != -ESRCH)
+	if (nsctl_ns_set_new(&set) < 0 ||
+	    nsctl_ns_set_add_process(set, process, BIT(UTS), 0, NULL) != -ESRCH)
 		return 32;
-	if (nsctl_ns_set_types(&set) != 0)
+	if (nsctl_ns_set_types(set) != 0)
 		return 33;
+	nsctl_ns_set_free(set);
 	nsctl_process_free(process);
 	return 0;
 }
@@ -681,9 +764,11 @@ int main(void)
 		cmocka_unit_test(test_in_order_failure_names_the_type),
 		cmocka_unit_test(test_in_order_deferred_still_refused),
 		cmocka_unit_test(test_in_order_own_user_skipped),
-		cmocka_unit_test(test_set_add_and_clear),
+		cmocka_unit_test(test_set_add_and_free),
+		cmocka_unit_test(test_unknown_flags),
 		cmocka_unit_test(test_join_fd_bad_input),
 		cmocka_unit_test(test_multithreaded_caller_refused),
+		cmocka_unit_test(test_process_ns_differ_thread),
 		cmocka_unit_test(test_process_join),
 		cmocka_unit_test(test_unprivileged_join_user_first),
 		cmocka_unit_test(test_process_gone_is_esrch),

@@ -54,11 +54,12 @@ static struct row pinned = { { "4026532999", "net", "0", NULL, "/run/netns/a\n/r
 			       "unassigned", "0" } };
 static struct row uts = { { "4026531838", "uts", "85", "1", "", NULL, "false" } };
 
-static bool matches(const char *expression, struct row *row)
+/* 1 or 0, or the negative errno of a row the expression cannot be evaluated on. */
+static int evaluated(const char *expression, struct row *row)
 {
 	struct list_filter_error error = { 0 };
 	struct list_filter *filter = NULL;
-	bool result;
+	int result;
 	int r = list_filter_parse(expression, lookup, &filter, &error);
 
 	if (r != 0)
@@ -66,6 +67,15 @@ static bool matches(const char *expression, struct row *row)
 	result = list_filter_match(filter, cell, row);
 	list_filter_free(filter);
 	return result;
+}
+
+static bool matches(const char *expression, struct row *row)
+{
+	int r = evaluated(expression, row);
+
+	if (r < 0)
+		fail_msg("'%s' failed: %s", expression, strerror(-r));
+	return r;
 }
 
 /* The expression is refused at POSITION with a reason that contains WHAT. */
@@ -102,10 +112,23 @@ static void test_comparisons(void **state)
 	assert_true(matches("NS == \"4026531840\"", &busy));
 	/* 64-bit values compare exactly. */
 	assert_true(matches("NS < 18446744073709551615", &busy));
-	/* A string column whose text is a number, against a number. */
+	/* A string column whose text is a number, against a number: read as a number. */
 	assert_true(matches("NETNSID == 0", &busy));
-	assert_false(matches("NETNSID == 0", &pinned));
 	assert_true(matches("NETNSID == \"unassigned\"", &pinned));
+	/* ...and text that is none fails the row, as in libsmartcols. */
+	assert_int_equal(evaluated("NETNSID == 0", &pinned), -EINVAL);
+	assert_int_equal(evaluated("TYPE > 1", &busy), -EINVAL);
+	assert_int_equal(evaluated("NETNSID == 0", &uts), 0); /* empty: no number, no failure */
+	/* A number column against a string: compared as text. */
+	assert_true(matches("NPROCS == \"85\"", &uts));
+	assert_true(matches("NPROCS < \"9\"", &uts));
+	/* Blanks around a string or a cell do not count. */
+	assert_true(matches("TYPE == \"  net \"", &busy));
+	/* Booleans: a condition compared with one, or with a number. */
+	assert_true(matches("(TYPE == \"net\") == true", &busy));
+	assert_true(matches("(TYPE == \"net\") == 1", &busy));
+	assert_true(matches("FLAG == TRUE", &busy));
+	assert_true(matches("FLAG == false", &uts));
 	/* Strings in order. */
 	assert_true(matches("TYPE < \"uts\"", &busy));
 	assert_true(matches("TYPE >= \"uts\"", &uts));
@@ -118,19 +141,26 @@ static void test_word_operators(void **state)
 {
 	assert_true(matches("TYPE eq \"net\" and NPROCS gt 1", &busy));
 	assert_true(
-	    matches("type NE \"uts\" AND nprocs LT 3 And NPROCS le 2 and NPROCS ge 2", &busy));
-	assert_true(matches("not TYPE eq \"uts\" or NPROCS eq 0", &busy));
-	assert_false(matches("NOT TYPE eq \"net\"", &busy));
+	    matches("type NE \"uts\" AND nprocs LT 3 and NPROCS le 2 and NPROCS GE 2", &busy));
+	assert_true(matches("not (TYPE eq \"uts\") or NPROCS eq 0", &busy));
+	assert_false(matches("NOT (TYPE eq \"net\")", &busy));
 }
 
 static void test_empty_cells(void **state)
 {
-	/* A namespace with no process has no PID: no comparison with a number holds but !=. */
+	/* A namespace with no process has no PID: no comparison with a number holds, != neither. */
 	assert_false(matches("PID == 0", &pinned));
 	assert_false(matches("PID < 100", &pinned));
 	assert_false(matches("PID >= 0", &pinned));
-	assert_true(matches("PID != 1", &pinned));
-	assert_true(matches("PID == \"\"", &pinned));
+	assert_false(matches("PID != 1", &pinned));
+	assert_true(matches("!(PID == 1)", &pinned));
+	/* A string column's empty cell is before every string, "" too. */
+	assert_false(matches("NSFS == \"\"", &busy));
+	assert_true(matches("NSFS < \"\"", &busy));
+	assert_true(matches("NSFS != \"x\"", &busy));
+	/* A number column's, turned into text or a fraction, is 0 (libsmartcols 2.41 does so). */
+	assert_true(matches("PID == \"0\"", &pinned));
+	assert_true(matches("PID < 1.5", &pinned));
 	assert_false(matches("PID", &pinned));
 	assert_true(matches("!PID", &pinned));
 }
@@ -153,12 +183,17 @@ static void test_bare_values(void **state)
 
 static void test_precedence(void **state)
 {
-	/* && binds tighter than ||: "A || B && C" is "A || (B && C)". */
-	assert_true(matches("TYPE == \"net\" || TYPE == \"uts\" && NPROCS == 7", &busy));
-	assert_false(matches("(TYPE == \"net\" || TYPE == \"uts\") && NPROCS == 7", &busy));
+	/* && and || are one level, from the left: "A || B && C" is "(A || B) && C". */
+	assert_false(matches("TYPE == \"net\" || TYPE == \"uts\" && NPROCS == 7", &busy));
+	assert_true(matches("TYPE == \"net\" || (TYPE == \"uts\" && NPROCS == 7)", &busy));
 	assert_true(matches("NPROCS == 7 && TYPE == \"uts\" || TYPE == \"net\"", &busy));
-	/* ! negates the comparison after it, and binds tighter than && and ||. */
+	/* ! takes the value after it: "! TYPE == X" is "(!TYPE) == X", a boolean compared. */
 	assert_true(matches("! TYPE == \"uts\" && NPROCS == 2", &busy));
+	assert_false(matches("! TYPE == true", &busy));
+	assert_true(matches("! NPROCS == 1", &pinned));
+	assert_false(matches("! NPROCS == 1", &busy));
+	/* Comparisons chain from the left. */
+	assert_true(matches("NPROCS == 2 == true", &busy));
 	assert_false(matches("!(TYPE == \"net\" || NPROCS == 0)", &pinned));
 	assert_true(matches("!!TYPE", &busy));
 	assert_true(matches("!(!(TYPE == \"net\"))", &busy));
@@ -176,15 +211,15 @@ static void test_regex(void **state)
 	/* Extended syntax: alternation and intervals without backslashes. */
 	assert_true(matches("TYPE =~ '^(net|uts)$'", &uts));
 	assert_true(matches("NS =~ \"^40265[0-9]{5}$\"", &busy));
-	/* A cell of several lines: ^ and $ match at each line. */
-	assert_true(matches("NSFS =~ \"^/run/netns/b$\"", &pinned));
-	/* A backslash other than before a quote or a backslash stays, for the regex: \. is a dot.
-	 */
+	/* A cell of several lines: ^ and $ match at its ends only, '.' matches a line end. */
+	assert_false(matches("NSFS =~ \"^/run/netns/b$\"", &pinned));
+	assert_true(matches("NSFS =~ \"^/run/netns/a./run/netns/b$\"", &pinned));
+	/* A backslash stays, for the regex: \. is a dot. */
 	assert_false(matches("NSFS =~ '\\.'", &pinned));
 	assert_true(matches("NSFS =~ 'netns.a'", &pinned));
-	/* \" in a string is a quote. */
-	assert_true(matches("TYPE !~ \"\\\"\"", &busy));
 	assert_true(matches("TYPE =~ \"\"", &busy));
+	/* A number column matched as its text. */
+	assert_true(matches("NPROCS =~ \"^8\"", &uts));
 }
 
 static void test_type_names(void **state)
@@ -209,8 +244,17 @@ static void test_bad_expressions(void **state)
 	refused("TYPE == \"net", 9, "no closing \"");
 	refused("TYPE == 'net", 9, "no closing '");
 	refused("(TYPE == \"net\"", 15, "expected ')' to close the '(' at 1");
-	refused("TYPE == \"net\")", 14, "expected '&&', '||' or the end, not ')'");
+	refused("TYPE == \"net\")", 14, "expected an operator, '&&', '||' or the end, not ')'");
+	refused("TYPE == \"n\\\"et\"", 13, "not 'et'");
+	refused("TYPE == \"net\nx\"", 9, "no closing \" on its line");
+	refused("TYPE Eq \"net\"", 6, "not 'Eq'");
+	refused("TYPE == True", 9, "unknown column 'True'");
+	refused("NS == 18446744073709551616", 7, "larger than 18446744073709551615");
+	refused("1 =~ \"x\"", 3, "needs a column or a string before it");
+	refused("TYPE == \"x\" ;", 13, "unexpected character ';'");
+	refused("TYPE\r== \"x\"", 5, "unexpected byte 0x0d");
 	refused("TYPE \"net\"", 6, "not '\"net\"'");
+	refused("! ", 3, "expected a value after '!'");
 	refused("NPROCS = 1", 8, "'=' is not an operator");
 	refused("NPROCS == 1 & 1", 13, "unexpected character '&'");
 	refused("NPROCS == 1 | 1", 13, "unexpected character '|'");
@@ -222,8 +266,8 @@ static void test_bad_expressions(void **state)
 	refused("TYPE !~ NSFS", 6, "'!~' needs a regular expression in quotes");
 	refused("&& TYPE", 1, "expected a value here, not '&&'");
 	refused("()", 2, "expected a value here, not ')'");
-	refused("!", 2, "expected a column");
-	refused("NPROCS == 1 ==", 13, "expected '&&', '||' or the end, not '=='");
+	refused("!", 2, "expected a value after '!'");
+	refused("NPROCS == 1 ==", 15, "expected a value after '=='");
 	refused("TYPE == == 1", 9, "expected a value after '==', not '=='");
 	/* Nesting is bounded, so a long command line cannot overflow the stack. */
 	memset(deep, '(', sizeof(deep) - 1);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_bad_arguments(void **state)
 {
@@ -57,7 +58,7 @@ static void check_own(unsigned flags)
 		}
 		prev = ns;
 	}
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_list_ns *ns;
 		char path[64];
 		struct stat st;
@@ -82,7 +83,7 @@ static void check_own(unsigned flags)
 				assert_int_equal(ns->owner->id.type, NSCTL_TYPE_USER);
 		}
 	}
-	assert_null(nsctl_list_find_process(list, getpid(), NSCTL_TYPE_COUNT));
+	assert_null(nsctl_list_find_process(list, getpid(), TYPE_COUNT));
 	nsctl_list_free(list);
 }
 

@@ -90,7 +90,7 @@ static void test_malformed_lines(void **state)
 
 static void test_ns_link_parse(void **state)
 {
-	enum nsctl_type type = NSCTL_TYPE_COUNT;
+	enum nsctl_type type = TYPE_COUNT;
 	ino_t ino = 0;
 
 	assert_int_equal(ns_link_parse("pid_for_children:[5]", &type, &ino), -EINVAL);
@@ -99,7 +99,7 @@ static void test_ns_link_parse(void **state)
 	assert_int_equal(ino, 4026531838u);
 	assert_int_equal(ns_link_parse("mnt:[1]", &type, NULL), 0);
 	assert_int_equal(type, NSCTL_TYPE_MNT);
-	type = NSCTL_TYPE_COUNT;
+	type = TYPE_COUNT;
 	assert_int_equal(ns_link_parse("uts:[]", &type, &ino), -EINVAL);
 	assert_int_equal(ns_link_parse("uts:[0]", &type, &ino), -EINVAL);
 	assert_int_equal(ns_link_parse("uts:[12", &type, &ino), -EINVAL);
@@ -111,7 +111,7 @@ static void test_ns_link_parse(void **state)
 	assert_int_equal(ns_link_parse("uts:[012]", &type, &ino), -EINVAL);
 	assert_int_equal(ns_link_parse("uts:[+12]", &type, &ino), -EINVAL);
 	assert_int_equal(ns_link_parse(NULL, &type, &ino), -EINVAL);
-	assert_int_equal(type, NSCTL_TYPE_COUNT);
+	assert_int_equal(type, TYPE_COUNT);
 	/* The largest inode a 64-bit ino_t holds. */
 	assert_int_equal(ns_link_parse("ipc:[18446744073709551615]", &type, &ino), 0);
 	assert_true(ino == (ino_t)18446744073709551615ull);
@@ -200,7 +200,7 @@ static void test_nsfs_other_mounts(void **state)
 		"1 2 0:4 cgroup:[5] /a rw - nsfsx nsfs rw",
 		"1 2 0:4 net:[05] /a rw - nsfs nsfs rw",
 	};
-	struct mountinfo_nsfs m = { .type = NSCTL_TYPE_COUNT };
+	struct mountinfo_nsfs m = { .type = TYPE_COUNT };
 
 	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
 		char line[128];
@@ -208,7 +208,7 @@ static void test_nsfs_other_mounts(void **state)
 		snprintf(line, sizeof(line), "%s", others[i]);
 		assert_int_equal(mountinfo_parse_nsfs(line, &m), 0);
 	}
-	assert_int_equal(m.type, NSCTL_TYPE_COUNT); /* *ret written only for an nsfs entry */
+	assert_int_equal(m.type, TYPE_COUNT); /* *ret written only for an nsfs entry */
 }
 
 static void test_nsfs_bad_lines(void **state)

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static int open_self(const char *name)
 {
@@ -35,8 +36,8 @@ static int open_self(const char *name)
 
 static void test_check(void **state)
 {
-	nsctl_type_foreach (t) {
-		enum nsctl_type got = NSCTL_TYPE_COUNT;
+	type_foreach (t) {
+		enum nsctl_type got = TYPE_COUNT;
 		int fd;
 
 		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t)))
@@ -51,7 +52,7 @@ static void test_check(void **state)
 
 static void test_check_rejects_other_files(void **state)
 {
-	enum nsctl_type got = NSCTL_TYPE_COUNT;
+	enum nsctl_type got = TYPE_COUNT;
 	int pipefd[2], fd;
 
 	assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
@@ -66,7 +67,7 @@ static void test_check_rejects_other_files(void **state)
 	close(fd);
 	assert_int_equal(nsctl_ns_check(-1, &got), -EBADF);
 	assert_int_equal(nsctl_ns_check(9999, &got), -EBADF);
-	assert_int_equal(got, NSCTL_TYPE_COUNT);
+	assert_int_equal(got, TYPE_COUNT);
 }
 
 static void test_identify(void **state)
@@ -129,7 +130,7 @@ static void test_id_equal_by_type_and_inode(void **state)
 static void test_open_path(void **state)
 {
 	char dir[] = "/tmp/nsctl-unit-XXXXXX", fifo[128], regular[128];
-	enum nsctl_type got = NSCTL_TYPE_COUNT;
+	enum nsctl_type got = TYPE_COUNT;
 	int fd;
 
 	fd = nsctl_ns_open_path("/proc/self/ns/uts", -1, &got);
@@ -141,7 +142,7 @@ static void test_open_path(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 
-	got = NSCTL_TYPE_COUNT;
+	got = TYPE_COUNT;
 	assert_int_equal(nsctl_ns_open_path("/proc/self/ns/uts", NSCTL_TYPE_NET, &got),
 			 -EMEDIUMTYPE);
 	assert_int_equal(nsctl_ns_open_path("/nonexistent/ns", -1, &got), -ENOENT);
@@ -150,7 +151,7 @@ static void test_open_path(void **state)
 	assert_int_equal(nsctl_ns_open_path("/dev/null", -1, &got), -ENOTTY);
 	assert_int_equal(nsctl_ns_open_path("", -1, &got), -EINVAL);
 	assert_int_equal(nsctl_ns_open_path(NULL, -1, &got), -EINVAL);
-	assert_int_equal(nsctl_ns_open_path("/proc/self/ns/uts", NSCTL_TYPE_COUNT, &got), -EINVAL);
+	assert_int_equal(nsctl_ns_open_path("/proc/self/ns/uts", TYPE_COUNT, &got), -EINVAL);
 
 	/* A FIFO must be refused without being opened: opening it for reading would block. */
 	assert_non_null(mkdtemp(dir));
@@ -161,7 +162,7 @@ static void test_open_path(void **state)
 	fd = open(regular, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
 	close(fd);
 	assert_int_equal(nsctl_ns_open_path(regular, -1, &got), -ENOTTY);
-	assert_int_equal(got, NSCTL_TYPE_COUNT);
+	assert_int_equal(got, TYPE_COUNT);
 	unlink(fifo);
 	unlink(regular);
 	rmdir(dir);
@@ -306,9 +307,9 @@ static void test_same(void **state)
 static void test_open_id(void **state)
 {
 	(void)state;
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		struct nsctl_ns_id own, got;
-		enum nsctl_type type = NSCTL_TYPE_COUNT;
+		enum nsctl_type type = TYPE_COUNT;
 		int fd, byid;
 
 		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t)))
@@ -332,29 +333,11 @@ static void test_open_id(void **state)
 		assert_int_not_equal(fcntl(byid, F_GETFD) & FD_CLOEXEC, 0);
 		close(byid);
 		/* Of another type than expected. */
-		assert_int_equal(nsctl_ns_open_id(own.id, (int)((t + 1) % NSCTL_TYPE_COUNT), NULL),
+		assert_int_equal(nsctl_ns_open_id(own.id, (int)((t + 1) % TYPE_COUNT), NULL),
 				 -EMEDIUMTYPE);
 	}
 	assert_int_equal(nsctl_ns_open_id(0, -1, NULL), -EINVAL);
-	assert_int_equal(nsctl_ns_open_id(1, NSCTL_TYPE_COUNT, NULL), -EINVAL);
-}
-
-static void test_id_parse(void **state)
-{
-	uint64_t id = 7;
-
-	(void)state;
-	assert_int_equal(nsctl_ns_id_parse("4105", &id), 0);
-	assert_true(id == 4105);
-	assert_int_equal(nsctl_ns_id_parse("18446744073709551615", &id), 0);
-	assert_true(id == UINT64_MAX);
-	assert_int_equal(nsctl_ns_id_parse("18446744073709551616", &id), -ERANGE);
-	assert_true(id == UINT64_MAX); /* untouched on failure */
-	const char *bad[] = { "", "0", "01", "-1", "+1", " 1", "1 ", "1x", "0x10" };
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(nsctl_ns_id_parse(bad[i], &id), -EINVAL);
-	assert_int_equal(nsctl_ns_id_parse(NULL, &id), -EINVAL);
-	assert_int_equal(nsctl_ns_id_parse("1", NULL), -EINVAL);
+	assert_int_equal(nsctl_ns_open_id(1, TYPE_COUNT, NULL), -EINVAL);
 }
 
 static ino_t inode_of(int fd)
@@ -379,7 +362,7 @@ static void test_open_own(void **state)
 {
 	unsigned supported = nsctl_types_supported();
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		char path[64];
 		int fd = nsctl_ns_open_own(t, false);
@@ -402,7 +385,7 @@ static void test_open_own(void **state)
 		assert_int_equal(inode_of(fd), inode_of_path(path));
 		close(fd);
 	}
-	assert_int_equal(nsctl_ns_open_own(NSCTL_TYPE_COUNT, false), -EINVAL);
+	assert_int_equal(nsctl_ns_open_own(TYPE_COUNT, false), -EINVAL);
 	assert_int_equal(nsctl_ns_open_own((enum nsctl_type) - 1, false), -EINVAL);
 }
 
@@ -548,7 +531,6 @@ int main(void)
 		cmocka_unit_test(test_same),
 		cmocka_unit_test(test_check_pin),
 		cmocka_unit_test(test_open_id),
-		cmocka_unit_test(test_id_parse),
 		cmocka_unit_test(test_open_own),
 		cmocka_unit_test(test_open_own_thread),
 		cmocka_unit_test(test_open_own_thread_without_proc),

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_name_path(void **state)
 {
@@ -35,7 +36,7 @@ static void test_name_path(void **state)
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, "..", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, "a/b", buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, NULL, buf, sizeof(buf)), -EINVAL);
-	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_COUNT, "a", buf, sizeof(buf)), -EINVAL);
+	assert_int_equal(nsctl_pin_name_path(TYPE_COUNT, "a", buf, sizeof(buf)), -EINVAL);
 	memset(long_name, 'x', sizeof(long_name) - 1);
 	long_name[sizeof(long_name) - 1] = '\0';
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, long_name, buf, sizeof(buf)), -EINVAL);
@@ -121,7 +122,7 @@ static void test_create_list_remove(void **state)
 	assert_int_equal(nsctl_pin_remove(other), -ENOTTY);
 	assert_int_equal(unlink(other), 0);
 
-	assert_int_equal(nsctl_pin_list(NSCTL_TYPES_ALL, &pins, &count), 0);
+	assert_int_equal(nsctl_pin_list(TYPES_ALL, &pins, &count), 0);
 	for (size_t i = 0; i < count; i++)
 		if (strcmp(pins[i].path, path) == 0) {
 			listed = true;
@@ -129,11 +130,11 @@ static void test_create_list_remove(void **state)
 			assert_int_equal(pins[i].ino, ns_st.st_ino);
 		}
 	assert_true(listed);
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 	assert_int_equal(nsctl_pin_list(NSCTL_TYPE_BIT(NSCTL_TYPE_NET), &pins, &count), 0);
 	for (size_t i = 0; i < count; i++)
 		assert_string_not_equal(pins[i].path, path);
-	nsctl_pins_free(pins, count);
+	nsctl_pin_list_free(pins, count);
 
 	assert_int_equal(nsctl_pin_remove(link), -ENOTTY);
 	assert_int_equal(nsctl_pin_remove(dir), -ENOTTY);
@@ -159,8 +160,8 @@ static void test_create_rejects_non_namespace(void **state)
 	assert_int_equal(access("/tmp/never-made-by-nsctl", F_OK), -1);
 	assert_int_equal(nsctl_pin_create_name(fd, "x", 0), -ENOTTY);
 	close(fd);
-	assert_int_equal(nsctl_pin_list(NSCTL_TYPES_ALL, NULL, NULL), -EINVAL);
-	nsctl_pins_free(NULL, 0);
+	assert_int_equal(nsctl_pin_list(TYPES_ALL, NULL, NULL), -EINVAL);
+	nsctl_pin_list_free(NULL, 0);
 }
 
 int main(void)

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_open_self(void **state)
 {
@@ -133,7 +134,7 @@ static void test_open_ns_matches_proc(void **state)
 	struct nsctl_process *p = NULL;
 
 	assert_int_equal(nsctl_process_open(getpid(), &p), 0);
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		struct nsctl_ns_id id;
 		char path[64];
@@ -158,7 +159,7 @@ static void test_open_ns_matches_proc(void **state)
 			close(fd);
 		}
 	}
-	assert_int_equal(nsctl_process_open_ns(p, NSCTL_TYPE_COUNT, false), -EINVAL);
+	assert_int_equal(nsctl_process_open_ns(p, TYPE_COUNT, false), -EINVAL);
 	nsctl_process_free(p);
 }
 

@@ -72,7 +72,10 @@ static void test_attr_arguments(void **state)
 	assert_int_equal(nsctl_spawn_attr_set_propagation(attr, (enum nsctl_propagation)9),
 			 -EINVAL);
 	assert_int_equal(nsctl_spawn_attr_set_uts_names(attr, "ok", ""), -EINVAL);
-	assert_int_equal(nsctl_spawn_attr_set_uts_names(attr, "a\nb", NULL), -EILSEQ);
+	assert_int_equal(
+	    nsctl_spawn_attr_set_uts_names(
+		attr, "a-name-of-65-bytes-is-one-more-than-the-kernel-takes-for-a-host-x", NULL),
+	    -ENAMETOOLONG);
 	assert_int_equal(nsctl_spawn(NULL, (char *[]){ "true", NULL }, NULL, NULL, NULL), -EINVAL);
 	assert_int_equal(nsctl_spawn(attr, (char *[]){ NULL }, NULL, NULL, NULL), -EINVAL);
 	nsctl_spawn_attr_free(attr);

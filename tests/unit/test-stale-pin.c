@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static char name[64];
 
@@ -68,7 +69,7 @@ static void test_bad_names(void **state)
 	(void)state;
 	assert_int_equal(nsctl_pin_stale_remove(NSCTL_TYPE_NET, ".."), -EINVAL);
 	assert_int_equal(nsctl_pin_stale_remove(NSCTL_TYPE_NET, "a/b"), -EINVAL);
-	assert_int_equal(nsctl_pin_stale_remove(NSCTL_TYPE_COUNT, "a"), -EINVAL);
+	assert_int_equal(nsctl_pin_stale_remove(TYPE_COUNT, "a"), -EINVAL);
 }
 
 int main(void)

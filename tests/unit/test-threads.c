@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 #define UTS_NET (NSCTL_TYPE_BIT(NSCTL_TYPE_UTS) | NSCTL_TYPE_BIT(NSCTL_TYPE_NET))
 
@@ -72,7 +73,7 @@ static int worker_steps(struct worker *w)
 	struct nsctl_join_report report;
 	struct nsctl_process *there = NULL, *home = NULL;
 	char target_text[16], home_text[16], name[64];
-	struct nsctl_ns_set set;
+	struct nsctl_ns_set *set = NULL;
 	unsigned differ = 0;
 
 	snprintf(target_text, sizeof(target_text), "%d", (int)target);
@@ -93,9 +94,10 @@ static int worker_steps(struct worker *w)
 	CHECK(differ == 0);
 	CHECK(nsctl_process_join(there, UTS_NET, NSCTL_JOIN_DIFFERENT, &report) == 0);
 	CHECK(report.joined == 0);
-	nsctl_ns_set_init(&set);
-	CHECK(nsctl_ns_set_add_process(&set, there, UTS_NET, NSCTL_JOIN_DIFFERENT, NULL) == 0);
-	CHECK(nsctl_ns_set_types(&set) == 0);
+	CHECK(nsctl_ns_set_new(&set) == 0);
+	CHECK(nsctl_ns_set_add_process(set, there, UTS_NET, NSCTL_JOIN_DIFFERENT, NULL) == 0);
+	CHECK(nsctl_ns_set_types(set) == 0);
+	nsctl_ns_set_free(set);
 
 	/* Back to where the main thread stayed: those differ from this thread's now. */
 	CHECK(nsctl_process_ns_differ(home, UTS_NET, &differ) == 0);
@@ -186,7 +188,7 @@ static void test_worker_thread_joins_alone_without_proc(void **state)
 static void *own_fd_table_main(void *arg)
 {
 	int *result = arg;
-	enum nsctl_type type = NSCTL_TYPE_COUNT;
+	enum nsctl_type type = TYPE_COUNT;
 	int fd;
 
 	if (unshare(CLONE_FILES) < 0) {

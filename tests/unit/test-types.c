@@ -21,12 +21,13 @@
 #include <cmocka.h>
 
 #include "nsctl.h"
+#include "type-count.h"
 
 static void test_table_is_complete(void **state)
 {
 	unsigned long flags = 0;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 
 		assert_non_null(info);
@@ -39,7 +40,7 @@ static void test_table_is_complete(void **state)
 		assert_int_equal(flags & info->clone_flag, 0);
 		flags |= info->clone_flag;
 	}
-	assert_null(nsctl_type_get(NSCTL_TYPE_COUNT));
+	assert_null(nsctl_type_get(TYPE_COUNT));
 	assert_null(nsctl_type_get((enum nsctl_type) - 1));
 	assert_string_equal(nsctl_type_get(NSCTL_TYPE_MNT)->long_option, "mount");
 	assert_int_equal(nsctl_type_get(NSCTL_TYPE_NET)->clone_flag, CLONE_NEWNET);
@@ -62,8 +63,11 @@ static void test_type_numbers_are_fixed(void **state)
 		{ NSCTL_TYPE_USER, 6, "user" },     { NSCTL_TYPE_UTS, 7, "uts" },
 	};
 
-	assert_int_equal(NSCTL_TYPE_COUNT, 8);
-	assert_int_equal(NSCTL_TYPES_ALL, 0xff);
+	assert_int_equal(TYPE_COUNT, 8);
+	assert_int_equal(TYPES_ALL, 0xff);
+	/* What a caller asks at run time: the eight types, and no row past the last. */
+	assert_int_equal(nsctl_types_all(), 0xff);
+	assert_null(nsctl_type_get((enum nsctl_type)8));
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
 		assert_int_equal((int)fixed[i].type, fixed[i].number);
 		assert_string_equal(nsctl_type_get(fixed[i].type)->name, fixed[i].name);
@@ -72,17 +76,17 @@ static void test_type_numbers_are_fixed(void **state)
 
 static void test_type_from_name(void **state)
 {
-	enum nsctl_type t = NSCTL_TYPE_COUNT;
+	enum nsctl_type t = TYPE_COUNT;
 
 	assert_int_equal(nsctl_type_from_name("mnt", &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_MNT);
 	assert_int_equal(nsctl_type_from_name("mount", &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_MNT);
-	nsctl_type_foreach (u) {
+	type_foreach (u) {
 		assert_int_equal(nsctl_type_from_name(nsctl_type_get(u)->name, &t), 0);
 		assert_int_equal(t, u);
 	}
-	t = NSCTL_TYPE_COUNT;
+	t = TYPE_COUNT;
 	assert_int_equal(nsctl_type_from_name("", &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("nett", &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("ne", &t), -EINVAL);
@@ -90,12 +94,12 @@ static void test_type_from_name(void **state)
 	assert_int_equal(nsctl_type_from_name(NULL, &t), -EINVAL);
 	assert_int_equal(nsctl_type_from_name("net", NULL), -EINVAL);
 	/* Out-parameters are untouched on failure. */
-	assert_int_equal(t, NSCTL_TYPE_COUNT);
+	assert_int_equal(t, TYPE_COUNT);
 }
 
 static void test_type_from_clone_flag(void **state)
 {
-	enum nsctl_type t = NSCTL_TYPE_COUNT;
+	enum nsctl_type t = TYPE_COUNT;
 
 	assert_int_equal(nsctl_type_from_clone_flag(CLONE_NEWUSER, &t), 0);
 	assert_int_equal(t, NSCTL_TYPE_USER);
@@ -107,41 +111,13 @@ static void test_type_from_clone_flag(void **state)
 	assert_int_equal(nsctl_type_from_clone_flag(CLONE_NEWNET, NULL), -EINVAL);
 }
 
-static void test_types_parse(void **state)
-{
-	unsigned types = 12345;
-
-	assert_int_equal(nsctl_types_parse("net", &types), 0);
-	assert_int_equal(types, NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
-	assert_int_equal(nsctl_types_parse("net,uts,mount", &types), 0);
-	assert_int_equal(types, NSCTL_TYPE_BIT(NSCTL_TYPE_NET) | NSCTL_TYPE_BIT(NSCTL_TYPE_UTS) |
-				    NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
-	assert_int_equal(nsctl_types_parse("all", &types), 0);
-	assert_int_equal(types, NSCTL_TYPES_ALL);
-
-	types = 12345;
-	assert_int_equal(nsctl_types_parse("", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse(",", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse(",net", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,,uts", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,foo", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net ,uts", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,all", &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net,net", &types), -EEXIST);
-	assert_int_equal(nsctl_types_parse("mnt,mount", &types), -EEXIST);
-	assert_int_equal(nsctl_types_parse(NULL, &types), -EINVAL);
-	assert_int_equal(nsctl_types_parse("net", NULL), -EINVAL);
-	assert_int_equal(types, 12345);
-}
-
 static void test_types_to_clone_flags(void **state)
 {
 	assert_int_equal(nsctl_types_to_clone_flags(0), 0);
 	assert_int_equal(nsctl_types_to_clone_flags(NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
 						    NSCTL_TYPE_BIT(NSCTL_TYPE_USER)),
 			 CLONE_NEWPID | CLONE_NEWUSER);
-	assert_int_equal(nsctl_types_to_clone_flags(NSCTL_TYPES_ALL),
+	assert_int_equal(nsctl_types_to_clone_flags(TYPES_ALL),
 			 CLONE_NEWCGROUP | CLONE_NEWIPC | CLONE_NEWNS | CLONE_NEWNET |
 			     CLONE_NEWPID | CLONE_NEWTIME | CLONE_NEWUSER | CLONE_NEWUTS);
 }
@@ -154,33 +130,8 @@ static void test_types_supported(void **state)
 	 */
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
-	assert_int_equal(types & ~NSCTL_TYPES_ALL, 0);
+	assert_int_equal(types & ~TYPES_ALL, 0);
 	assert_int_equal(nsctl_types_supported(), types);
-}
-
-static void test_pid_parse(void **state)
-{
-	static const char *const bad[] = {
-		"",     "0",   "-1", "+1",  " 1", "1 ",           "1x",
-		"0x10", "010", "00", "1.0", "١",  "99999999999x",
-	};
-	pid_t pid = 77;
-
-	assert_int_equal(nsctl_pid_parse("1", &pid), 0);
-	assert_int_equal(pid, 1);
-	assert_int_equal(nsctl_pid_parse("4194304", &pid), 0);
-	assert_int_equal(pid, 4194304);
-	assert_int_equal(nsctl_pid_parse("2147483647", &pid), 0);
-	assert_int_equal(pid, INT_MAX);
-
-	pid = 77;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(nsctl_pid_parse(bad[i], &pid), -EINVAL);
-	assert_int_equal(nsctl_pid_parse("2147483648", &pid), -ERANGE);
-	assert_int_equal(nsctl_pid_parse("99999999999999999999", &pid), -ERANGE);
-	assert_int_equal(nsctl_pid_parse(NULL, &pid), -EINVAL);
-	assert_int_equal(nsctl_pid_parse("1", NULL), -EINVAL);
-	assert_int_equal(pid, 77);
 }
 
 /* pidfd_open() says ENOSYS from now on, as before Linux 5.3: no fallback through a pidfd. */
@@ -237,7 +188,7 @@ static void types_supported_undumpable(bool without_pidfd)
 	ssize_t n;
 	pid_t pid;
 
-	nsctl_type_foreach (t) {
+	type_foreach (t) {
 		char path[64];
 		struct stat st;
 
@@ -298,12 +249,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_type_numbers_are_fixed),
 		cmocka_unit_test(test_type_from_name),
 		cmocka_unit_test(test_type_from_clone_flag),
-		cmocka_unit_test(test_types_parse),
 		cmocka_unit_test(test_types_to_clone_flags),
 		cmocka_unit_test(test_types_supported),
 		cmocka_unit_test(test_types_supported_undumpable),
 		cmocka_unit_test(test_types_supported_undumpable_without_pidfd),
-		cmocka_unit_test(test_pid_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
