@@ -104,7 +104,7 @@ none_alive() {
     [[ "$output" == *"bad: exited with status 1"* ]]
 }
 
-@test "bench: farm starts N processes, a quarter in own uts and ipc namespaces, and reaps them on SIGTERM" {
+@test "bench: farm starts N processes, a quarter in own uts, ipc and net namespaces, and reaps them on SIGTERM" {
     require_root
     "$BENCH/farm" 40 >"$TMP/farm.out" &
     local farm=$!
@@ -117,7 +117,10 @@ none_alive() {
     for c in $children; do
         if [ "$(readlink /proc/$c/ns/uts)" != "$(readlink /proc/$farm/ns/uts)" ]; then
             [ "$(readlink /proc/$c/ns/ipc)" != "$(readlink /proc/$farm/ns/ipc)" ]
+            [ "$(readlink /proc/$c/ns/net)" != "$(readlink /proc/$farm/ns/net)" ]
             own=$((own + 1))
+        else
+            [ "$(readlink /proc/$c/ns/net)" = "$(readlink /proc/$farm/ns/net)" ]
         fi
     done
     [ "$own" -eq 10 ]
