@@ -262,6 +262,41 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
 
+/*
+ * The namespace the link NAME ("ns/net") of the process whose /proc directory is
+ * DIR leads to, read from the link's text ("net:[INO]"), which the kernel
+ * writes and no process can change (it can only leave the namespace).  Not
+ * by following the link with a stat(): that makes nsfs build a dentry and an
+ * inode for the namespace and free them at once, each time, and costs a
+ * scan of 10,000 processes about 30% more CPU time.  All namespaces are on the
+ * one nsfs device: where it is not known, or the text is not what the kernel
+ * writes, stat() tells.
+ */
+static int ns_link_read(const struct nsctl_list *list, int dir, const char *name,
+			enum nsctl_type type, struct raw_ns *ret)
+{
+	char target[64];
+	enum nsctl_type got;
+	struct stat st;
+	ssize_t length;
+	ino_t ino;
+
+	if (list->nsfs_dev) {
+		length = readlinkat(dir, name, target, sizeof(target));
+		if (length > 0 && (size_t)length < sizeof(target) &&
+		    ns_link_parse_length(target, (size_t)length, &got, &ino) == 0 && got == type) {
+			*ret = (struct raw_ns){ list->nsfs_dev, ino };
+			return 0;
+		}
+		if (length < 0 && errno != EINVAL)
+			return -1;
+	}
+	if (fstatat(dir, name, &st, 0) < 0)
+		return -1;
+	*ret = (struct raw_ns){ st.st_dev, st.st_ino };
+	return 0;
+}
+
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
 			 unsigned flags, struct proc_record *rec)
 {
@@ -290,11 +325,13 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 	if (ps.ppid >= 0)
 		rec->ppid = ps.ppid;
 	nsctl_type_foreach (t) {
-		if (fstatat(dir, paths->own[t], &st, 0) == 0)
-			rec->ns[t] = (struct raw_ns){ st.st_dev, st.st_ino };
-		if (paths->children[t][0] && fstatat(dir, paths->children[t], &st, 0) == 0 &&
-		    (st.st_ino != rec->ns[t].ino || st.st_dev != rec->ns[t].dev))
-			rec->children[t] = (struct raw_ns){ st.st_dev, st.st_ino };
+		struct raw_ns ns;
+
+		if (ns_link_read(list, dir, paths->own[t], t, &ns) == 0)
+			rec->ns[t] = ns;
+		if (paths->children[t][0] && ns_link_read(list, dir, paths->children[t], t, &ns) == 0 &&
+		    (ns.ino != rec->ns[t].ino || ns.dev != rec->ns[t].dev))
+			rec->children[t] = ns;
 	}
 	if (flags & NSCTL_LIST_FDS)
 		scan_fds(list, dir, rec, flags & NSCTL_LIST_SOCKETS);

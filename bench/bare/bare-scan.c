@@ -1,29 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The floor under `nsctl list`: stat every link in /proc/PID/ns and read every
+ * The floor under `nsctl list`: read every link in /proc/PID/ns and every
  * /proc/PID/stat, once, and count what was found.  Nothing more: no names, no
- * owners, no output beyond one line "PROCESSES NAMESPACES".
+ * owners, no fds, no output beyond one line "PROCESSES NAMESPACES".
+ *
+ * A link's text ("net:[4026531840]") names its namespace, and costs less than
+ * following the link (stat() makes nsfs build and free a dentry and an inode
+ * each time): the cheapest correct way, as nsctl list reads them.  All
+ * namespaces are on the one nsfs, so the inode alone tells them apart.
  */
 #include <dirent.h>
 #include <fcntl.h>
-#include <stdint.h>
-#include <sys/stat.h>
 
 #include "bare.h"
 
-struct ns_key {
-	dev_t dev;
-	ino_t ino;
-};
-
 static int compare_keys(const void *a, const void *b)
 {
-	const struct ns_key *x = a, *y = b;
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	if (x->ino != y->ino)
-		return x->ino < y->ino ? -1 : 1;
-	return 0;
+	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+	return (x > y) - (x < y);
 }
 
 int main(void)
@@ -45,10 +39,10 @@ int main(void)
 	if (!dir)
 		bare_die("bare-scan", "/proc", errno);
 
-	struct ns_key *keys = NULL;
+	unsigned long long *keys = NULL;
 	size_t n_keys = 0, allocated = 0, processes = 0;
 	struct dirent *entry;
-	char path[sizeof(entry->d_name) + 64], stat_buf[1024];
+	char path[sizeof(entry->d_name) + 64], stat_buf[1024], target[64];
 	while ((entry = readdir(dir))) {
 		if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
 			continue;
@@ -63,18 +57,22 @@ int main(void)
 			continue;
 		processes++;
 		for (size_t i = 0; i < n_names; i++) {
-			struct stat st;
 			snprintf(path, sizeof(path), "%s/ns/%s", entry->d_name, names[i]);
-			if (fstatat(proc, path, &st, 0) < 0)
+			ssize_t length = readlinkat(proc, path, target, sizeof(target) - 1);
+			if (length <= 0)
+				continue;
+			target[length] = '\0';
+			const char *bracket = strchr(target, '[');
+			if (!bracket)
 				continue;
 			if (n_keys == allocated) {
 				allocated = allocated ? 2 * allocated : 4096;
-				struct ns_key *grown = realloc(keys, allocated * sizeof(*keys));
+				unsigned long long *grown = realloc(keys, allocated * sizeof(*keys));
 				if (!grown)
 					bare_die("bare-scan", "realloc", ENOMEM);
 				keys = grown;
 			}
-			keys[n_keys++] = (struct ns_key){ st.st_dev, st.st_ino };
+			keys[n_keys++] = strtoull(bracket + 1, NULL, 10);
 		}
 	}
 	closedir(dir);
