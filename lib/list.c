@@ -370,11 +370,21 @@ static void relation_resolve(const struct nsctl_list *list, int fd,
 	}
 }
 
+/* A netlink socket of one worker of the relations, for RTM_GETNSID; fd -1 until needed. */
+struct netlink_socket {
+	int fd;
+	uint32_t seq;
+};
+
 /*
  * The ID the caller's network namespace gives the network namespace at FD, as
  * "ip netns list-id" shows it: RTM_GETNSID with NETNSA_FD.  -1 when it has none.
+ * One socket asks for every namespace, one request at a time (a socket per
+ * namespace cost a socket() and a close() each: 2,500 of them on a host of
+ * 10,000 processes in a container each); an answer that is not the one to
+ * this request leaves the socket, so none can be taken for the next.
  */
-static int query_netnsid(int fd)
+static int query_netnsid(struct netlink_socket *sock, int fd)
 {
 	struct {
 		struct nlmsghdr header;
@@ -385,22 +395,27 @@ static int query_netnsid(int fd)
 	} request = {
 		.header = { .nlmsg_len = sizeof(request),
 			    .nlmsg_type = RTM_GETNSID,
-			    .nlmsg_flags = NLM_F_REQUEST,
-			    .nlmsg_seq = 1 },
+			    .nlmsg_flags = NLM_F_REQUEST },
 		.message = { .rtgen_family = AF_UNSPEC },
 		.attr = { .rta_len = RTA_LENGTH(sizeof(uint32_t)), .rta_type = NETNSA_FD },
 		.fd = (uint32_t)fd,
 	};
 	char reply[512] __attribute__((aligned(4)));
-	_cleanup_close_ int sock = -1;
 	const struct nlmsghdr *header = (const void *)reply;
 	ssize_t n;
 
-	sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-	if (sock < 0 || send(sock, &request, sizeof(request), 0) < 0)
-		return NSCTL_LIST_NO_NETNSID;
-	n = recv(sock, reply, sizeof(reply), 0);
-	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_type != RTM_NEWNSID)
+	if (sock->fd < 0) {
+		sock->fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+		if (sock->fd < 0)
+			return NSCTL_LIST_NO_NETNSID;
+	}
+	request.header.nlmsg_seq = ++sock->seq;
+	if (send(sock->fd, &request, sizeof(request), 0) < 0)
+		goto drop;
+	n = recv(sock->fd, reply, sizeof(reply), 0);
+	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_seq != sock->seq)
+		goto drop;
+	if (header->nlmsg_type != RTM_NEWNSID)
 		return NSCTL_LIST_NO_NETNSID;
 	{
 		const struct rtattr *attr = (const void *)((const char *)NLMSG_DATA(header) +
@@ -417,13 +432,19 @@ static int query_netnsid(int fd)
 			}
 	}
 	return NSCTL_LIST_NO_NETNSID;
+drop:
+	close_fdp(&sock->fd);
+	sock->fd = -1;
+	return NSCTL_LIST_NO_NETNSID;
 }
 
 /*
- * ID, owner and parent of one entry.  Only reads the hash table, so that two
- * threads can do it at once; new namespaces are left as fds for later.
+ * ID, owner and parent of one entry, and the netnsid of a network namespace
+ * when SOCK is given.  Only reads the hash table, so that two threads can do
+ * it at once; new namespaces are left as fds for later.
  */
-static void relations_of(const struct nsctl_list *list, struct entry *e)
+static void relations_of(const struct nsctl_list *list, struct entry *e,
+			 struct netlink_socket *sock)
 {
 	_cleanup_close_ int fd = -1;
 	enum nsctl_type type = e->pub.id.type;
@@ -459,8 +480,8 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 		return;
 	if (ioctl(fd, NS_GET_ID, &id) == 0)
 		e->pub.id.id = id;
-	if (type == NSCTL_TYPE_NET)
-		e->pub.netnsid = query_netnsid(fd);
+	if (type == NSCTL_TYPE_NET && sock)
+		e->pub.netnsid = query_netnsid(sock, fd);
 	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
 	related = ioctl(fd, NS_GET_USERNS);
 	/*
@@ -512,36 +533,49 @@ static int relation_adopt(struct nsctl_list *list, int *fd, enum nsctl_type type
 	return 0;
 }
 
-static void relations_one(struct nsctl_list *list, size_t i, void *data)
+/* What each worker of the relations has of its own: its netlink socket, when netnsids are asked. */
+struct relations_job {
+	bool netnsid;
+	struct netlink_socket sockets[LIST_WORKERS];
+};
+
+static void relations_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
 {
+	struct relations_job *job = data;
 	struct entry *e = list->entries[i];
 
-	relations_of(list, e);
+	relations_of(list, e, job->netnsid ? &job->sockets[worker] : NULL);
 	if (e->record)
 		list_read_cmdline(e->record);
 }
 
-static int list_relations(struct nsctl_list *list, bool threads)
+static int list_relations(struct nsctl_list *list, unsigned flags)
 {
+	struct relations_job job = { .netnsid = !(flags & NSCTL_LIST_WITHOUT_NETNSID) };
 	size_t n = list->n_entries;
-	int r;
+	int r = 0;
 
+
+	for (size_t w = 0; w < LIST_WORKERS; w++)
+		job.sockets[w].fd = -1;
 	/* The ioctls of the namespaces found so far, on both cores: they only read the table. */
-	list_parallel(list, n, threads, relations_one, NULL);
-	/* Then, on one thread, what they led to: owners and parents no process is in. */
+	list_parallel(list, n, !(flags & NSCTL_LIST_ONE_THREAD), relations_one, &job);
+	/* Then, on this thread (worker 0), what they led to: owners and parents no process is in. */
 	for (size_t i = 0; i < list->n_entries; i++) {
 		struct entry *e = list->entries[i];
 
 		if (i >= n)
-			relations_one(list, i, NULL);
+			relations_one(list, i, 0, &job);
 		r = relation_adopt(list, &e->owner_fd, NSCTL_TYPE_USER, &e->pub.owner);
 		if (r < 0)
-			return r;
+			break;
 		r = relation_adopt(list, &e->parent_fd, e->pub.id.type, &e->pub.parent);
 		if (r < 0)
-			return r;
+			break;
 	}
-	return 0;
+	for (size_t w = 0; w < LIST_WORKERS; w++)
+		close_fdp(&job.sockets[w].fd);
+	return r;
 }
 
 static int compare_ino(const void *a, const void *b)
@@ -622,7 +656,8 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 	struct nsctl_list *list;
 	int r;
 
-	if (!ret_list || (flags & ~(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD)))
+	if (!ret_list ||
+	    (flags & ~(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD | NSCTL_LIST_WITHOUT_NETNSID)))
 		return -EINVAL;
 	list = calloc(1, sizeof(*list));
 	if (!list)
@@ -633,7 +668,7 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 	if (r >= 0 && (flags & NSCTL_LIST_PINS))
 		r = scan_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
-		r = list_relations(list, !(flags & NSCTL_LIST_ONE_THREAD));
+		r = list_relations(list, flags);
 	if (r >= 0)
 		r = list_finish(list);
 	if (r < 0) {

@@ -71,9 +71,15 @@ int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino);
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
 int list_scan_processes(struct nsctl_list *list, unsigned flags);
 
-/* Call FN(list, I, data) for I in [0, N), split over two threads when THREADS. */
-void list_parallel(struct nsctl_list *list, size_t n, bool threads,
-		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data);
+/* What list_parallel() calls for item I; WORKER is 0 on the calling thread, 1 on the other. */
+typedef void list_parallel_fn(struct nsctl_list *list, size_t i, unsigned worker, void *data);
+
+/* The number of workers list_parallel() may run. */
+#define LIST_WORKERS 2
+
+/* Call FN(list, I, WORKER, DATA) for I in [0, N), split over two threads when THREADS. */
+void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_parallel_fn *fn,
+		   void *data);
 
 /* The command line of a record, read once; its name when the command line is empty. */
 void list_read_cmdline(struct proc_record *rec);

@@ -385,13 +385,19 @@ static int read_pids(int proc, struct nsctl_list *list)
 struct parallel_job {
 	struct nsctl_list *list;
 	size_t n, next; /* next: the first item not yet handed out */
-	void (*fn)(struct nsctl_list *list, size_t i, void *data);
+	list_parallel_fn *fn;
 	void *data;
+};
+
+struct parallel_worker {
+	struct parallel_job *job;
+	unsigned worker;
 };
 
 static void *parallel_run(void *arg)
 {
-	struct parallel_job *job = arg;
+	const struct parallel_worker *self = arg;
+	struct parallel_job *job = self->job;
 	size_t begin, end;
 
 	for (;;) {
@@ -400,23 +406,24 @@ static void *parallel_run(void *arg)
 			return NULL;
 		end = begin + PARALLEL_CHUNK < job->n ? begin + PARALLEL_CHUNK : job->n;
 		for (size_t i = begin; i < end; i++)
-			job->fn(job->list, i, job->data);
+			job->fn(job->list, i, self->worker, job->data);
 	}
 }
 
-void list_parallel(struct nsctl_list *list, size_t n, bool threads,
-		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data)
+void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_parallel_fn *fn,
+		   void *data)
 {
 	struct parallel_job job = { list, n, 0, fn, data };
+	struct parallel_worker caller = { &job, 0 }, helper = { &job, 1 };
 	pthread_t thread;
 
 	/* Below a few hundred items a thread costs more than it saves. */
-	if (threads && n >= 256 && pthread_create(&thread, NULL, parallel_run, &job) == 0) {
-		parallel_run(&job);
+	if (threads && n >= 256 && pthread_create(&thread, NULL, parallel_run, &helper) == 0) {
+		parallel_run(&caller);
 		pthread_join(thread, NULL);
 		return;
 	}
-	parallel_run(&job);
+	parallel_run(&caller);
 }
 
 struct scan_data {
@@ -426,7 +433,7 @@ struct scan_data {
 	struct ns_paths paths;
 };
 
-static void scan_one(struct nsctl_list *list, size_t i, void *data)
+static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
 {
 	struct scan_data *scan = data;
 
