@@ -552,9 +552,17 @@ static void relations_one(struct nsctl_list *list, size_t i, unsigned worker, vo
 static int list_relations(struct nsctl_list *list, unsigned flags)
 {
 	struct relations_job job = { .netnsid = !(flags & NSCTL_LIST_WITHOUT_NETNSID) };
+	_cleanup_close_ int own_user = -1;
 	size_t n = list->n_entries;
 	int r = 0;
 
+	/*
+	 * NS_GET_USERNS hands out an fd on the owner through the one nsfs dentry
+	 * the kernel keeps for a namespace while something holds it, and builds
+	 * (and frees) a dentry and an inode when nothing does.  Most namespaces
+	 * belong to the caller's user namespace: holding it saves that per entry.
+	 */
+	own_user = open("/proc/thread-self/ns/user", O_RDONLY | O_CLOEXEC | O_NOCTTY);
 
 	for (size_t w = 0; w < LIST_WORKERS; w++)
 		job.sockets[w].fd = -1;
