@@ -196,3 +196,28 @@ none_alive() {
         ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-" || false
     done
 }
+
+@test "bench: kernel.pid_max raised for the list is restored at the end and on SIGTERM" {
+    require_root
+    local before raised bench
+    before=$(cat /proc/sys/kernel/pid_max)
+    raised=$((before + 1000))
+    # Held at the list, with pid_max raised: SIGTERM must put it back.
+    BENCH_PID_MAX=$raised BENCH_HOLD=list BENCH_QUICK=1 BENCH_RESULTS=$TMP/results \
+        "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&- &
+    bench=$!
+    TEST_PIDS+=("$bench")
+    for i in $(seq 600); do grep -q "^holding at list" "$TMP/out" && break; sleep 0.05; done
+    grep -q "^holding at list" "$TMP/out"
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$raised" ]
+    kill -TERM "$bench"
+    status=0
+    wait "$bench" || status=$?
+    [ "$status" -eq 143 ]
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$before" ]
+    # A run to its end puts it back too, and says that it raised it.
+    BENCH_PID_MAX=$raised BENCH_QUICK=1 BENCH_RESULTS=$TMP/results \
+        "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&-
+    grep -q "^raised kernel/pid_max from $before to $raised" "$TMP/out"
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$before" ]
+}
