@@ -126,6 +126,20 @@ static int add_holder(struct entry *e, pid_t pid)
 	return 0;
 }
 
+/* The entry of NS, which the link /proc/PID/ns/TYPE of REC (or its _for_children) showed. */
+static int link_entry_get(struct nsctl_list *list, const struct proc_record *rec,
+			  enum nsctl_type type, bool children, const struct raw_ns *ns,
+			  char path[static 64], struct entry **ret)
+{
+	int r;
+
+	snprintf(path, 64, "/proc/%d/ns/%s", rec->pid, type_proc_name(type, children));
+	r = entry_get(list, type, ns->dev, ns->ino, path, ret);
+	if (r > 0)
+		(*ret)->path_is_ns_link = true;
+	return r;
+}
+
 /* Turn what the processes showed into one entry per namespace. */
 static int aggregate(struct nsctl_list *list)
 {
@@ -140,13 +154,9 @@ static int aggregate(struct nsctl_list *list)
 			continue;
 		nsctl_type_foreach (t) {
 			if (rec->ns[t].ino) {
-				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
-					 type_proc_name(t, false));
-				r = entry_get(list, t, rec->ns[t].dev, rec->ns[t].ino, path, &e);
+				r = link_entry_get(list, rec, t, false, &rec->ns[t], path, &e);
 				if (r < 0)
 					return r;
-				if (r > 0)
-					e->path_is_ns_link = true;
 				/* The first process seen is the lowest: /proc lists PIDs in order.
 				 */
 				if (e->pub.nprocs++ == 0) {
@@ -166,17 +176,16 @@ static int aggregate(struct nsctl_list *list)
 					}
 				}
 			}
-			/* A pid namespace made by unshare() that no child has entered yet. */
-			if (rec->children[t].ino) {
-				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
-					 type_proc_name(t, true));
-				r = entry_get(list, t, rec->children[t].dev, rec->children[t].ino,
-					      path, &e);
-				if (r < 0)
-					return r;
-				if (r > 0)
-					e->path_is_ns_link = true;
-			}
+		}
+		/* A pid namespace made by unshare() that no child has entered yet. */
+		for (size_t c = 0; c < list->n_children_types; c++) {
+			enum nsctl_type t = list->children_types[c];
+
+			if (!rec->children[c].ino)
+				continue;
+			r = link_entry_get(list, rec, t, true, &rec->children[c], path, &e);
+			if (r < 0)
+				return r;
 		}
 		for (size_t h = 0; h < rec->n_held; h++) {
 			struct held_ns *held = &rec->held[h];
@@ -568,7 +577,8 @@ static int list_relations(struct nsctl_list *list, unsigned flags)
 		job.sockets[w].fd = -1;
 	/* The ioctls of the namespaces found so far, on both cores: they only read the table. */
 	list_parallel(list, n, !(flags & NSCTL_LIST_ONE_THREAD), relations_one, &job);
-	/* Then, on this thread (worker 0), what they led to: owners and parents no process is in. */
+	/* Then, on this thread (worker 0), what they led to: owners and parents no process is in.
+	 */
 	for (size_t i = 0; i < list->n_entries; i++) {
 		struct entry *e = list->entries[i];
 

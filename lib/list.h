@@ -19,6 +19,9 @@ struct held_ns {
 	int ns_fd; /* a socket's: the namespace, from SIOCGSKNS (its path is no way in); else -1 */
 };
 
+/* The types with a _for_children link (pid and time): the room in proc_record for them. */
+#define LIST_CHILDREN_TYPES 2
+
 /* What one process showed when it was scanned. */
 struct proc_record {
 	pid_t pid;
@@ -27,7 +30,8 @@ struct proc_record {
 	bool seen; /* false: it vanished before it could be read */
 	char comm[17];
 	struct raw_ns ns[NSCTL_TYPE_COUNT];
-	struct raw_ns children[NSCTL_TYPE_COUNT]; /* pid/time_for_children, when different */
+	/* The _for_children link of each of nsctl_list's children_types, when different. */
+	struct raw_ns children[LIST_CHILDREN_TYPES];
 	struct held_ns *held;
 	size_t n_held;
 	char *cmdline; /* read only for the lowest process of some namespace */
@@ -56,6 +60,9 @@ struct nsctl_list {
 	struct proc_record *records; /* by PID */
 	size_t n_records;
 	dev_t nsfs_dev; /* the one nsfs file system every namespace is on; 0: unknown */
+	/* The types of the type table with a _for_children link, and how many. */
+	enum nsctl_type children_types[LIST_CHILDREN_TYPES];
+	size_t n_children_types;
 };
 
 /*

@@ -22,18 +22,26 @@
 /* "ns/net", "ns/pid_for_children": made once, the same for every process. */
 struct ns_paths {
 	char own[NSCTL_TYPE_COUNT][32];
-	char children[NSCTL_TYPE_COUNT][32];
+	char children[LIST_CHILDREN_TYPES][32]; /* of list->children_types */
 };
 
-static void ns_paths_init(struct ns_paths *paths)
+/*
+ * The paths, and the types that have a _for_children link: records keep room
+ * for those alone (two of eight types), 96 bytes less per process.
+ */
+static void ns_paths_init(struct nsctl_list *list, struct ns_paths *paths)
 {
+	list->n_children_types = 0;
 	nsctl_type_foreach (t) {
 		const char *children = nsctl_type_get(t)->children_name;
+		size_t c = list->n_children_types;
 
 		snprintf(paths->own[t], sizeof(paths->own[t]), "ns/%s", type_proc_name(t, false));
-		paths->children[t][0] = '\0';
-		if (children)
-			snprintf(paths->children[t], sizeof(paths->children[t]), "ns/%s", children);
+		if (!children || c == LIST_CHILDREN_TYPES)
+			continue;
+		snprintf(paths->children[c], sizeof(paths->children[c]), "ns/%s", children);
+		list->children_types[c] = t;
+		list->n_children_types++;
 	}
 }
 
@@ -329,9 +337,14 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 
 		if (ns_link_read(list, dir, paths->own[t], t, &ns) == 0)
 			rec->ns[t] = ns;
-		if (paths->children[t][0] && ns_link_read(list, dir, paths->children[t], t, &ns) == 0 &&
+	}
+	for (size_t c = 0; c < list->n_children_types; c++) {
+		enum nsctl_type t = list->children_types[c];
+		struct raw_ns ns;
+
+		if (ns_link_read(list, dir, paths->children[c], t, &ns) == 0 &&
 		    (ns.ino != rec->ns[t].ino || ns.dev != rec->ns[t].dev))
-			rec->children[t] = ns;
+			rec->children[c] = ns;
 	}
 	if (flags & NSCTL_LIST_FDS)
 		scan_fds(list, dir, rec, flags & NSCTL_LIST_SOCKETS);
@@ -470,7 +483,7 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 	if (r < 0)
 		return r;
 	scan.proc = proc;
-	ns_paths_init(&scan.paths);
+	ns_paths_init(list, &scan.paths);
 	/*
 	 * Our own process first, before either thread holds the namespace of a
 	 * socket it found elsewhere: else the caller would show as a holder of it.

@@ -67,7 +67,8 @@ int main(void)
 				continue;
 			if (n_keys == allocated) {
 				allocated = allocated ? 2 * allocated : 4096;
-				unsigned long long *grown = realloc(keys, allocated * sizeof(*keys));
+				unsigned long long *grown =
+				    realloc(keys, allocated * sizeof(*keys));
 				if (!grown)
 					bare_die("bare-scan", "realloc", ENOMEM);
 				keys = grown;
