@@ -54,7 +54,7 @@ rm -f "$plot"
 # One data file per tool ("N median q1 q3" in ms), so each tool's points join into a line.
 rm -f "$results"/list-*.dat
 awk -F, -v dir="$results" '$1 == "list" { print $2, $5 / 1000, $6 / 1000, $7 / 1000 > (dir "/list-" $3 ".dat") }' "$raw"
-plots=()
+plots=() per_process=()
 for tool in bare util-linux nsctl; do
     [ -s "$results/list-$tool.dat" ] || continue
     case $tool in
@@ -63,20 +63,29 @@ for tool in bare util-linux nsctl; do
         nsctl) title="nsctl list" ;;
     esac
     plots+=("'$results/list-$tool.dat' using 1:2:3:4 with yerrorlines title '$title'")
+    # The same in microseconds per process: flat where the cost per process is.
+    per_process+=("'$results/list-$tool.dat' using 1:(\$2*1000/\$1):(\$3*1000/\$1):(\$4*1000/\$1) with yerrorlines title '$title'")
 done
 if [ ${#plots[@]} -gt 0 ]; then
     joined=$(printf '%s, ' "${plots[@]}")
+    joined_per_process=$(printf '%s, ' "${per_process[@]}")
     gnuplot <<EOF
-set terminal pngcairo size 800,500 noenhanced
+set terminal pngcairo size 1200,500 noenhanced
 set output '$plot'
-set title 'Listing every namespace: time against processes (median, IQR bars)'
-set xlabel 'processes in /proc (the farm, a quarter in own uts+ipc+net namespaces)'
-set ylabel 'wall time (ms)'
-set logscale xy
+set multiplot layout 1,2 title 'Listing every namespace (median, IQR bars); the farm: a quarter in own uts+ipc+net namespaces'
+set xlabel 'processes in /proc (the farm, in a PID namespace of its own)'
+set logscale x
 set xrange [50:50000]
 set key top left
 set grid
+set logscale y
+set ylabel 'wall time (ms)'
+set title 'time'
 plot ${joined%, }
+set ylabel 'wall time per process (us)'
+set title 'time per process'
+plot ${joined_per_process%, }
+unset multiplot
 EOF
 fi
 
