@@ -130,6 +130,27 @@ none_alive() {
     none_alive $procs
 }
 
+@test "bench: the bare scan, lsns and nsctl list see the same namespaces of a farm, network ones too" {
+    require_root
+    # As the list benchmark runs: a PID namespace and a /proc of its own, the farm alone in it.
+    run env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" unshare --pid --fork --kill-child --mount \
+        --propagation private --mount-proc bash -c '
+        "$BENCH/farm" 40 >"$TMP/farm.out" &
+        farm=$!
+        for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+        read -r procs bare < <("$BENCH/bare-scan")
+        # The namespaces processes are in (pins of the machine are no part of the farm).
+        lsns -n -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/lsns"
+        "$NSCTL" list --noheadings -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/nsctl"
+        echo "$bare $(wc -l <"$TMP/lsns") $(grep -c " net\$" "$TMP/lsns")"
+        kill -TERM "$farm"
+        wait "$farm"'
+    [ "$status" -eq 0 ]
+    # The eight every process of it starts in, and a uts, ipc and net namespace for each fourth of 40.
+    [ "$output" = "38 38 11" ]
+    cmp "$TMP/lsns" "$TMP/nsctl"
+}
+
 @test "bench: a farm killed with SIGKILL takes its children with it" {
     require_root
     "$BENCH/farm" 20 >"$TMP/farm.out" &
