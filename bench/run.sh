@@ -166,7 +166,7 @@ raise_sysctl() {
 restore_sysctls() {
     local entry name old set
     for entry in "${sysctl_saved[@]+"${sysctl_saved[@]}"}"; do
-        IFS== read -r name old set <<<"$entry"
+        IFS='=' read -r name old set <<<"$entry"
         # Someone else may have changed it meanwhile: theirs stays.
         [ "$(cat "/proc/sys/$name" 2>/dev/null)" = "$set" ] && echo "$old" >"/proc/sys/$name"
     done
