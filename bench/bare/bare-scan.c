@@ -1,23 +1,113 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The floor under `nsctl list`: read every link in /proc/PID/ns and every
- * /proc/PID/stat, once, and count what was found.  Nothing more: no names, no
- * owners, no fds, no output beyond one line "PROCESSES NAMESPACES".
+ * The floor under `nsctl list`: the least a scan needs to find the namespaces
+ * nsctl list reports, those processes are in and those a process holds only by
+ * an open fd or a socket (issue 16), and to count them.  Nothing more: no
+ * /proc/PID/stat, no owners, no pins, no command lines, no output beyond one
+ * line "PROCESSES NAMESPACES".
  *
  * A link's text ("net:[4026531840]") names its namespace, and costs less than
  * following the link (stat() makes nsfs build and free a dentry and an inode
- * each time): the cheapest correct way, as nsctl list reads them.  All
- * namespaces are on the one nsfs, so the inode alone tells them apart.
+ * each time).  An fd is looked at once (statx(): an fd opened through a pin
+ * shows the pin's path, not "net:[...]", so only the device tells nsfs); a
+ * socket's network namespace takes a copy of it (pidfd_getfd) and SIOCGSKNS,
+ * and a look at the copy first: an ioctl number is a socket's only on a socket.
+ * All namespaces are on the one nsfs, so the inode alone tells them apart.
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 
 #include "bare.h"
+
+#ifndef SIOCGSKNS
+#define SIOCGSKNS 0x894C
+#endif
+
+static unsigned long long *keys;
+static size_t n_keys, allocated;
+
+static void add_key(unsigned long long key)
+{
+	if (n_keys == allocated) {
+		allocated = allocated ? 2 * allocated : 4096;
+		unsigned long long *grown = realloc(keys, allocated * sizeof(*keys));
+		if (!grown)
+			bare_die("bare-scan", "realloc", ENOMEM);
+		keys = grown;
+	}
+	keys[n_keys++] = key;
+}
 
 static int compare_keys(const void *a, const void *b)
 {
 	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
 	return (x > y) - (x < y);
+}
+
+/* The network namespace of socket fd NUMBER of PID, from a copy of it. */
+static void socket_key(pid_t pid, int *pidfd, int number, const struct statx *seen)
+{
+	if (*pidfd == -1)
+		*pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (*pidfd < 0)
+		return;
+	int sock = (int)syscall(SYS_pidfd_getfd, *pidfd, number, 0);
+	if (sock < 0)
+		return;
+	struct stat st;
+	if (fstat(sock, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_ino == seen->stx_ino) {
+		int ns = ioctl(sock, SIOCGSKNS);
+		if (ns >= 0 && fstat(ns, &st) == 0)
+			add_key(st.st_ino);
+		if (ns >= 0)
+			close(ns);
+	}
+	close(sock);
+}
+
+/*
+ * The fds of PID: one getdents64() (a listing that left room in the buffer
+ * is complete: /proc fills it until the table ends) and one statx() each.
+ */
+static void scan_fds(int proc, const char *pid_name, pid_t pid, dev_t nsfs)
+{
+	char path[sizeof(((struct dirent *)0)->d_name) + 8], buf[4096] __attribute__((aligned(8)));
+	snprintf(path, sizeof(path), "%s/fd", pid_name);
+	int fds = openat(proc, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fds < 0)
+		return;
+	int pidfd = -1;
+	long n;
+	do {
+		n = syscall(SYS_getdents64, fds, buf, sizeof(buf));
+		for (long off = 0; n > 0 && off < n;) {
+			const struct {
+				unsigned long long ino;
+				long long off;
+				unsigned short reclen;
+				unsigned char type;
+				char name[];
+			} *entry = (const void *)(buf + off);
+			struct statx stx;
+			off += entry->reclen;
+			if (entry->name[0] == '.' ||
+			    statx(fds, entry->name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO,
+				  &stx) < 0)
+				continue;
+			if (S_ISSOCK(stx.stx_mode))
+				socket_key(pid, &pidfd, atoi(entry->name), &stx);
+			else if (makedev(stx.stx_dev_major, stx.stx_dev_minor) == nsfs)
+				add_key(stx.stx_ino);
+		}
+	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
+	if (pidfd >= 0)
+		close(pidfd);
+	close(fds);
 }
 
 int main(void)
@@ -35,27 +125,22 @@ int main(void)
 	int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (proc < 0)
 		bare_die("bare-scan", "/proc", errno);
+	struct stat st;
+	if (fstatat(proc, "self/ns/user", &st, 0) < 0)
+		bare_die("bare-scan", "/proc/self/ns/user", errno);
+	dev_t nsfs = st.st_dev;
 	DIR *dir = fdopendir(proc);
 	if (!dir)
 		bare_die("bare-scan", "/proc", errno);
 
-	unsigned long long *keys = NULL;
-	size_t n_keys = 0, allocated = 0, processes = 0;
+	size_t processes = 0;
 	struct dirent *entry;
-	char path[sizeof(entry->d_name) + 64], stat_buf[1024], target[64];
+	char path[sizeof(entry->d_name) + 64], target[64];
 	while ((entry = readdir(dir))) {
 		if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
 			continue;
-		/* A process may exit at any point of the scan: skip it, as a lister must. */
-		snprintf(path, sizeof(path), "%s/stat", entry->d_name);
-		int fd = openat(proc, path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t got = read(fd, stat_buf, sizeof(stat_buf));
-		close(fd);
-		if (got <= 0)
-			continue;
-		processes++;
+		/* A process may exit at any point of the scan: skip what is gone, as a lister must. */
+		bool seen = false;
 		for (size_t i = 0; i < n_names; i++) {
 			snprintf(path, sizeof(path), "%s/ns/%s", entry->d_name, names[i]);
 			ssize_t length = readlinkat(proc, path, target, sizeof(target) - 1);
@@ -65,16 +150,13 @@ int main(void)
 			const char *bracket = strchr(target, '[');
 			if (!bracket)
 				continue;
-			if (n_keys == allocated) {
-				allocated = allocated ? 2 * allocated : 4096;
-				unsigned long long *grown =
-				    realloc(keys, allocated * sizeof(*keys));
-				if (!grown)
-					bare_die("bare-scan", "realloc", ENOMEM);
-				keys = grown;
-			}
-			keys[n_keys++] = strtoull(bracket + 1, NULL, 10);
+			add_key(strtoull(bracket + 1, NULL, 10));
+			seen = true;
 		}
+		if (!seen)
+			continue;
+		processes++;
+		scan_fds(proc, entry->d_name, atoi(entry->d_name), nsfs);
 	}
 	closedir(dir);
 

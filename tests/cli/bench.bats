@@ -92,6 +92,33 @@ none_alive() {
     [ "${BASH_REMATCH[2]}" -ge 8 ]
 }
 
+@test "bench: bare-scan counts namespaces held only by an fd or by a socket, as nsctl list does" {
+    require_root
+    # Alone in a PID namespace with its own /proc: a helper that leaves a new network
+    # namespace holding a socket made there, and a new uts namespace holding an fd on it.
+    run env NSCTL="$NSCTL" BENCH="$BENCH" unshare --pid --fork --kill-child --mount \
+        --propagation private --mount-proc bash -c '
+        /usr/bin/python3 -c "
+import ctypes, os, socket, sys
+libc = ctypes.CDLL(None)
+net, uts = os.open(\"/proc/self/ns/net\", 0), os.open(\"/proc/self/ns/uts\", 0)
+assert libc.unshare(0x40000000) == 0
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+assert libc.unshare(0x04000000) == 0
+held = os.open(\"/proc/self/ns/uts\", 0)
+assert libc.setns(net, 0x40000000) == 0 and libc.setns(uts, 0x04000000) == 0
+print(\"ready\", flush=True)
+sys.stdin.read()" <&3 3<&- | { read -r ready
+            "$BENCH/bare-scan"
+            "$NSCTL" list --noheadings -r -o NS,NPROCS,HOLDERS | awk "\$2 == 0 && \$3 != \"\"" | wc -l; }
+        ' 3< <(sleep 5)
+    [ "$status" -eq 0 ]
+    # Four processes (bash, python, the subshell, the scan); the eight namespaces they
+    # are in, and the two held; nsctl list holds the same two (with no process in them).
+    [ "${lines[0]}" = "4 10" ]
+    [ "${lines[1]}" = 2 ]
+}
+
 @test "bench: the driver runs commands in turns and stops at a failing one" {
     run "$BENCH/driver" -n 3 -w 1 a sh -c "echo a >>$TMP/order" ::: b sh -c "echo b >>$TMP/order"
     [ "$status" -eq 0 ]
