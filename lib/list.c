@@ -43,7 +43,9 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		for (size_t h = 0; h < list->records[i].n_held; h++)
 			close_fdp(&list->records[i].held[h].ns_fd);
 		free(list->records[i].held);
-		free(list->records[i].cmdline);
+		if (list->records[i].details)
+			free(list->records[i].details->command);
+		free(list->records[i].details);
 	}
 	free(list->records);
 	ns_hash_clear(&list->hash);
@@ -162,9 +164,6 @@ static int aggregate(struct nsctl_list *list)
 				if (e->pub.nprocs++ == 0) {
 					e->record = rec;
 					e->pub.pid = rec->pid;
-					e->pub.ppid = rec->ppid;
-					e->pub.uid = rec->uid;
-					e->pub.has_uid = true;
 					/*
 					 * Its path is that process's link, rather than an fd or
 					 * the _for_children link of a lower PID seen before.
@@ -548,14 +547,32 @@ struct relations_job {
 	struct netlink_socket sockets[LIST_WORKERS];
 };
 
+/* The parent, owner and command of the lowest process of E, once. */
+static void entry_fill_process(struct entry *e)
+{
+	const struct proc_details *details;
+
+	if (!e->record || e->pub.command)
+		return;
+	details = list_read_details(e->record);
+	if (!details)
+		return;
+	e->pub.ppid = details->ppid;
+	e->pub.command = details->command;
+	if (details->has_uid) {
+		e->pub.uid = details->uid;
+		e->pub.has_uid = true;
+	}
+}
+
 static void relations_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
 {
 	struct relations_job *job = data;
 	struct entry *e = list->entries[i];
 
+	/* First: a process's UID spares relations_of() the owner's. */
+	entry_fill_process(e);
 	relations_of(list, e, job->netnsid ? &job->sockets[worker] : NULL);
-	if (e->record)
-		list_read_cmdline(e->record);
 }
 
 static int list_relations(struct nsctl_list *list, unsigned flags)
@@ -616,10 +633,7 @@ static int list_finish(struct nsctl_list *list)
 	for (size_t i = 0; i < list->n_entries; i++) {
 		struct entry *e = list->entries[i];
 
-		if (e->record) {
-			list_read_cmdline(e->record);
-			e->pub.command = e->record->cmdline ? e->record->cmdline : e->record->comm;
-		}
+		entry_fill_process(e);
 		e->pub.pins = (const char *const *)e->pins;
 		e->pub.holders = e->holders;
 		e->pub.n_holders = e->n_holders;

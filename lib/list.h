@@ -22,19 +22,27 @@ struct held_ns {
 /* The types with a _for_children link (pid and time): the room in proc_record for them. */
 #define LIST_CHILDREN_TYPES 2
 
+/*
+ * What only a process that a row shows (the lowest of some namespace) is asked
+ * for: read once, after the scan, for those processes alone.
+ */
+struct proc_details {
+	pid_t ppid; /* 0: unknown (it is gone) */
+	uid_t uid;
+	bool has_uid;
+	char *command; /* its command line, or its name when that is empty; NULL: gone */
+};
+
 /* What one process showed when it was scanned. */
 struct proc_record {
 	pid_t pid;
-	pid_t ppid;
-	uid_t uid;
 	bool seen; /* false: it vanished before it could be read */
-	char comm[17];
 	struct raw_ns ns[NSCTL_TYPE_COUNT];
 	/* The _for_children link of each of nsctl_list's children_types, when different. */
 	struct raw_ns children[LIST_CHILDREN_TYPES];
 	struct held_ns *held;
 	size_t n_held;
-	char *cmdline; /* read only for the lowest process of some namespace */
+	struct proc_details *details; /* NULL until list_read_details() */
 };
 
 /* One namespace, with what it takes to build it. */
@@ -88,7 +96,7 @@ typedef void list_parallel_fn(struct nsctl_list *list, size_t i, unsigned worker
 void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_parallel_fn *fn,
 		   void *data);
 
-/* The command line of a record, read once; its name when the command line is empty. */
-void list_read_cmdline(struct proc_record *rec);
+/* The details of a record, read once (two threads may ask at once); NULL without memory. */
+const struct proc_details *list_read_details(struct proc_record *rec);
 
 #endif

@@ -305,33 +305,21 @@ static int ns_link_read(const struct nsctl_list *list, int dir, const char *name
 	return 0;
 }
 
+/*
+ * Only the links and the fds of each process: its parent, owner and command
+ * line are read later for the processes a row shows (list_read_details()),
+ * a quarter of them on a container host, not for every one.
+ */
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
 			 unsigned flags, struct proc_record *rec)
 {
-	_cleanup_close_ int dir = -1, fd = -1;
-	char name[16], buf[512];
-	struct proc_stat ps;
-	struct stat st;
-	ssize_t n;
+	_cleanup_close_ int dir = -1;
+	char name[16];
 
 	snprintf(name, sizeof(name), "%d", rec->pid);
 	dir = openat(proc, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0)
 		return;
-	if (fstat(dir, &st) == 0)
-		rec->uid = st.st_uid;
-	fd = openat(dir, "stat", O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return;
-	n = read(fd, buf, sizeof(buf) - 1);
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	proc_stat_parse(buf, &ps);
-	if (ps.has_comm)
-		memcpy(rec->comm, ps.comm, sizeof(rec->comm));
-	if (ps.ppid >= 0)
-		rec->ppid = ps.ppid;
 	nsctl_type_foreach (t) {
 		struct raw_ns ns;
 
@@ -496,31 +484,70 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 	return 0;
 }
 
-void list_read_cmdline(struct proc_record *rec)
+/* The command line of PID, arguments joined by spaces (cut at the buffer), or NULL when empty. */
+static char *read_cmdline(pid_t pid)
 {
 	_cleanup_close_ int fd = -1;
-	char path[40], buf[4096], *text, *expected = NULL;
+	char path[40], buf[4096];
 	ssize_t n;
 
-	if (__atomic_load_n(&rec->cmdline, __ATOMIC_ACQUIRE))
-		return;
-	snprintf(path, sizeof(path), "/proc/%d/cmdline", rec->pid);
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
-	if (n > 0) {
-		/* Arguments are NUL-separated; a long command line is cut at the buffer. */
-		while (n > 0 && buf[n - 1] == '\0')
-			n--;
-		for (ssize_t i = 0; i < n; i++)
-			if (buf[i] == '\0')
-				buf[i] = ' ';
-		buf[n] = '\0';
+	while (n > 0 && buf[n - 1] == '\0')
+		n--;
+	if (n <= 0)
+		return NULL;
+	for (ssize_t i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
+/*
+ * A process may have exited since the scan (its details are then unknown) or,
+ * as for any lister, its PID been reused: a row can show the newer process's
+ * command, as lsns's does.  The UID is that of /proc/PID/stat, which the
+ * kernel gives the process's owner as it gives /proc/PID.
+ */
+const struct proc_details *list_read_details(struct proc_record *rec)
+{
+	struct proc_details *details = __atomic_load_n(&rec->details, __ATOMIC_ACQUIRE);
+	struct proc_details *expected = NULL;
+	_cleanup_close_ int fd = -1;
+	struct proc_stat ps = { .ppid = -1 };
+	char path[40], buf[512];
+	struct stat st;
+	ssize_t n;
+
+	if (details)
+		return details;
+	details = calloc(1, sizeof(*details));
+	if (!details)
+		return NULL;
+	snprintf(path, sizeof(path), "/proc/%d/stat", rec->pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd >= 0 && fstat(fd, &st) == 0) {
+		details->uid = st.st_uid;
+		details->has_uid = true;
 	}
-	text = strdup(n > 0 ? buf : rec->comm);
-	if (!text)
-		return;
+	n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	if (n > 0) {
+		buf[n] = '\0';
+		proc_stat_parse(buf, &ps);
+	}
+	if (ps.ppid >= 0)
+		details->ppid = ps.ppid;
+	details->command = read_cmdline(rec->pid);
+	if (!details->command && ps.has_comm)
+		details->command = strdup(ps.comm);
 	/* Two threads may reach the same process through two of its namespaces. */
-	if (!__atomic_compare_exchange_n(&rec->cmdline, &expected, text, false, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE))
-		free(text);
+	if (!__atomic_compare_exchange_n(&rec->details, &expected, details, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		free(details->command);
+		free(details);
+		return expected;
+	}
+	return details;
 }
