@@ -117,12 +117,13 @@ static int fd_stat(int fds, const char *name, struct stat *ret)
 }
 
 /*
- * A copy of fd NUMBER of the process whose /proc directory is DIR, through a
- * pidfd (PTRACE_MODE_ATTACH: root's, or the caller's own processes), and only
- * if it is still the file (DEV, INO) the scan saw: the process may have closed
- * and reused the number since.  -1 when it cannot be had.
+ * A copy of fd NUMBER of the process whose /proc/PID/fd directory is FDS (NAME
+ * in it), through a pidfd (PTRACE_MODE_ATTACH: root's, or the caller's own
+ * processes), and only if it is still the file (DEV, INO) the scan saw: the
+ * process may have closed and reused the number since.  -1 when it cannot be had.
  */
-static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t ino)
+static int fd_copy(int fds, const char *name, pid_t pid, int *pidfd, int number, dev_t dev,
+		   ino_t ino)
 {
 	struct stat st;
 	int fd;
@@ -130,11 +131,11 @@ static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t 
 	if (*pidfd == -1) {
 		*pidfd = sys_pidfd_open(pid, 0);
 		/*
-		 * The PID may have been reused since DIR was opened: a dead process's
+		 * The PID may have been reused since FDS was opened: a dead process's
 		 * directory answers no more lookups, so one that does was alive when
 		 * the pidfd was made, and the pidfd is on it.
 		 */
-		if (*pidfd >= 0 && fstatat(dir, "fd", &st, 0) < 0) {
+		if (*pidfd >= 0 && fstatat(fds, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			close(*pidfd);
 			*pidfd = -1;
 		}
@@ -157,7 +158,7 @@ static int fd_copy(int dir, pid_t pid, int *pidfd, int number, dev_t dev, ino_t 
  * The type of the namespace at nsfs fd HELD->fd: its link names it ("net:[INO]"), or, for
  * one opened through a pin, shows only the pin's path: then NS_GET_NSTYPE on a copy tells.
  */
-static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidfd,
+static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd,
 			struct held_ns *held)
 {
 	_cleanup_close_ int fd = -1;
@@ -173,7 +174,7 @@ static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidf
 		held->type = type;
 		return 0;
 	}
-	fd = fd_copy(dir, pid, pidfd, held->fd, held->dev, held->ino);
+	fd = fd_copy(fds, name, pid, pidfd, held->fd, held->dev, held->ino);
 	if (fd < 0) {
 		char path[64];
 
@@ -197,13 +198,13 @@ static int nsfs_fd_type(int fds, const char *name, int dir, pid_t pid, int *pidf
  * a namespace no process may be in any more (made with one, entered back out
  * of with setns(), or its last process gone after passing the socket on).
  */
-static int socket_netns(int dir, pid_t pid, int *pidfd, const struct proc_record *rec,
-			struct held_ns *held, dev_t dev, ino_t ino)
+static int socket_netns(int fds, const char *name, pid_t pid, int *pidfd,
+			const struct proc_record *rec, struct held_ns *held, dev_t dev, ino_t ino)
 {
 	_cleanup_close_ int sock = -1, ns = -1;
 	struct stat st;
 
-	sock = fd_copy(dir, pid, pidfd, held->fd, dev, ino);
+	sock = fd_copy(fds, name, pid, pidfd, held->fd, dev, ino);
 	if (sock < 0)
 		return -1;
 	ns = ioctl(sock, SIOCGSKNS);
@@ -230,13 +231,15 @@ static int socket_netns(int dir, pid_t pid, int *pidfd, const struct proc_record
  * fcntl() per process, and a listing that left room for more entries is complete, since
  * /proc fills the buffer until it is full or the table ends.
  */
-static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record *rec, bool sockets)
+static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t prefix,
+		     struct proc_record *rec, bool sockets)
 {
 	_cleanup_close_ int fd = -1, pidfd = -1;
 	char buf[4096] __attribute__((aligned(8)));
 	ssize_t n;
 
-	fd = openat(dir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	memcpy(path + prefix, "fd", 3);
+	fd = openat(proc, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return;
 	do {
@@ -252,14 +255,14 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 			if (number_parse_int(de->d_name, INT_MAX, 0, &held.fd) < 0)
 				continue;
 			if (S_ISSOCK(st.st_mode)) {
-				if (!sockets || socket_netns(dir, rec->pid, &pidfd, rec, &held,
-							     st.st_dev, st.st_ino) < 0)
+				if (!sockets || socket_netns(fd, de->d_name, rec->pid, &pidfd, rec,
+							     &held, st.st_dev, st.st_ino) < 0)
 					continue;
 			} else {
 				held.dev = st.st_dev;
 				held.ino = st.st_ino;
 				if (!list->nsfs_dev || held.dev != list->nsfs_dev ||
-				    nsfs_fd_type(fd, de->d_name, dir, rec->pid, &pidfd, &held) < 0)
+				    nsfs_fd_type(fd, de->d_name, rec->pid, &pidfd, &held) < 0)
 					continue;
 			}
 			if (push_held(rec, &held) < 0) {
@@ -271,8 +274,7 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
 }
 
 /*
- * The namespace the link NAME ("ns/net") of the process whose /proc directory is
- * DIR leads to, read from the link's text ("net:[INO]"), which the kernel
+ * The namespace the link NAME ("PID/ns/net") under PROC leads to, read from the link's text ("net:[INO]"), which the kernel
  * writes and no process can change (it can only leave the namespace).  Not
  * by following the link with a stat(): that makes nsfs build a dentry and an
  * inode for the namespace and free them at once, each time, and costs a
@@ -280,7 +282,7 @@ static void scan_fds(const struct nsctl_list *list, int dir, struct proc_record 
  * one nsfs device: where it is not known, or the text is not what the kernel
  * writes, stat() tells.
  */
-static int ns_link_read(const struct nsctl_list *list, int dir, const char *name,
+static int ns_link_read(const struct nsctl_list *list, int proc, const char *name,
 			enum nsctl_type type, struct raw_ns *ret)
 {
 	char target[64];
@@ -290,7 +292,7 @@ static int ns_link_read(const struct nsctl_list *list, int dir, const char *name
 	ino_t ino;
 
 	if (list->nsfs_dev) {
-		length = readlinkat(dir, name, target, sizeof(target));
+		length = readlinkat(proc, name, target, sizeof(target));
 		if (length > 0 && (size_t)length < sizeof(target) &&
 		    ns_link_parse_length(target, (size_t)length, &got, &ino) == 0 && got == type) {
 			*ret = (struct raw_ns){ list->nsfs_dev, ino };
@@ -299,7 +301,7 @@ static int ns_link_read(const struct nsctl_list *list, int dir, const char *name
 		if (length < 0 && errno != EINVAL)
 			return -1;
 	}
-	if (fstatat(dir, name, &st, 0) < 0)
+	if (fstatat(proc, name, &st, 0) < 0)
 		return -1;
 	*ret = (struct raw_ns){ st.st_dev, st.st_ino };
 	return 0;
@@ -308,34 +310,40 @@ static int ns_link_read(const struct nsctl_list *list, int dir, const char *name
 /*
  * Only the links and the fds of each process: its parent, owner and command
  * line are read later for the processes a row shows (list_read_details()),
- * a quarter of them on a container host, not for every one.
+ * a quarter of them on a container host, not for every one.  By paths under
+ * /proc ("PID/ns/net"), not under an fd on /proc/PID: an openat() and a
+ * close() less per process.
  */
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
 			 unsigned flags, struct proc_record *rec)
 {
-	_cleanup_close_ int dir = -1;
-	char name[16];
+	char path[64];
+	size_t prefix = (size_t)snprintf(path, sizeof(path), "%d/", rec->pid);
+	bool seen = false;
 
-	snprintf(name, sizeof(name), "%d", rec->pid);
-	dir = openat(proc, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dir < 0)
-		return;
 	nsctl_type_foreach (t) {
 		struct raw_ns ns;
 
-		if (ns_link_read(list, dir, paths->own[t], t, &ns) == 0)
+		memcpy(path + prefix, paths->own[t], sizeof(paths->own[t]));
+		if (ns_link_read(list, proc, path, t, &ns) == 0) {
 			rec->ns[t] = ns;
+			seen = true;
+		}
 	}
+	/* Gone, or not ours to look at. */
+	if (!seen)
+		return;
 	for (size_t c = 0; c < list->n_children_types; c++) {
 		enum nsctl_type t = list->children_types[c];
 		struct raw_ns ns;
 
-		if (ns_link_read(list, dir, paths->children[c], t, &ns) == 0 &&
+		memcpy(path + prefix, paths->children[c], sizeof(paths->children[c]));
+		if (ns_link_read(list, proc, path, t, &ns) == 0 &&
 		    (ns.ino != rec->ns[t].ino || ns.dev != rec->ns[t].dev))
 			rec->children[c] = ns;
 	}
 	if (flags & NSCTL_LIST_FDS)
-		scan_fds(list, dir, rec, flags & NSCTL_LIST_SOCKETS);
+		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS);
 	rec->seen = true;
 }
 
