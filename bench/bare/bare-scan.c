@@ -16,6 +16,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/nsfs.h>
 #include <linux/sockios.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -28,25 +29,74 @@
 #define SIOCGSKNS 0x894C
 #endif
 
-static unsigned long long *keys;
+/*
+ * A namespace seen, and the way back to it: PID's link NAME, its fd FD (name
+ * NULL), or with PID 0, our own fd FD on it (a socket's, from SIOCGSKNS).
+ */
+struct key {
+	unsigned long long ino;
+	pid_t pid;
+	int fd;
+	const char *name;
+};
+
+static struct key *keys;
 static size_t n_keys, allocated;
 
-static void add_key(unsigned long long key)
+static void add_key(unsigned long long ino, pid_t pid, int fd, const char *name)
 {
 	if (n_keys == allocated) {
 		allocated = allocated ? 2 * allocated : 4096;
-		unsigned long long *grown = realloc(keys, allocated * sizeof(*keys));
+		struct key *grown = realloc(keys, allocated * sizeof(*keys));
 		if (!grown)
 			bare_die("bare-scan", "realloc", ENOMEM);
 		keys = grown;
 	}
-	keys[n_keys++] = key;
+	keys[n_keys++] = (struct key){ ino, pid, fd, name };
 }
 
 static int compare_keys(const void *a, const void *b)
 {
-	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+	unsigned long long x = ((const struct key *)a)->ino, y = ((const struct key *)b)->ino;
 	return (x > y) - (x < y);
+}
+
+static bool known(unsigned long long ino, size_t n_sorted)
+{
+	struct key wanted = { .ino = ino };
+	if (bsearch(&wanted, keys, n_sorted, sizeof(*keys), compare_keys))
+		return true;
+	for (size_t i = n_sorted; i < n_keys; i++)
+		if (keys[i].ino == ino)
+			return true;
+	return false;
+}
+
+/*
+ * The owner (NS_GET_USERNS) of the namespace at FD, and the parent
+ * (NS_GET_PARENT) of a user or pid namespace: a namespace no process is in nor
+ * holds may be kept alive as one of them, and nsctl list reports it.  One
+ * new to the scan is kept open, to be asked in turn.
+ */
+static void relations(int fd, size_t n_sorted, int **open_fds, size_t *n_open)
+{
+	unsigned long requests[] = { NS_GET_USERNS, NS_GET_PARENT };
+	for (size_t r = 0; r < 2; r++) {
+		int related = ioctl(fd, requests[r]);
+		struct stat st;
+		if (related < 0)
+			continue;
+		if (fstat(related, &st) < 0 || known(st.st_ino, n_sorted)) {
+			close(related);
+			continue;
+		}
+		add_key(st.st_ino, 0, related, NULL);
+		int *grown = realloc(*open_fds, (*n_open + 1) * sizeof(**open_fds));
+		if (!grown)
+			bare_die("bare-scan", "realloc", ENOMEM);
+		*open_fds = grown;
+		(*open_fds)[(*n_open)++] = related;
+	}
 }
 
 /* The network namespace of socket fd NUMBER of PID, from a copy of it. */
@@ -63,8 +113,8 @@ static void socket_key(pid_t pid, int *pidfd, int number, const struct statx *se
 	if (fstat(sock, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_ino == seen->stx_ino) {
 		int ns = ioctl(sock, SIOCGSKNS);
 		if (ns >= 0 && fstat(ns, &st) == 0)
-			add_key(st.st_ino);
-		if (ns >= 0)
+			add_key(st.st_ino, 0, ns, NULL); /* no path leads to it: kept open */
+		else if (ns >= 0)
 			close(ns);
 	}
 	close(sock);
@@ -102,7 +152,7 @@ static void scan_fds(int proc, const char *pid_name, pid_t pid, dev_t nsfs)
 			if (S_ISSOCK(stx.stx_mode))
 				socket_key(pid, &pidfd, atoi(entry->name), &stx);
 			else if (makedev(stx.stx_dev_major, stx.stx_dev_minor) == nsfs)
-				add_key(stx.stx_ino);
+				add_key(stx.stx_ino, pid, atoi(entry->name), NULL);
 		}
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 	if (pidfd >= 0)
@@ -150,7 +200,7 @@ int main(void)
 			const char *bracket = strchr(target, '[');
 			if (!bracket)
 				continue;
-			add_key(strtoull(bracket + 1, NULL, 10));
+			add_key(strtoull(bracket + 1, NULL, 10), atoi(entry->d_name), -1, names[i]);
 			seen = true;
 		}
 		if (!seen)
@@ -160,11 +210,50 @@ int main(void)
 	}
 	closedir(dir);
 
+	/* One key per namespace, sorted. */
 	size_t distinct = 0;
 	qsort(keys, n_keys, sizeof(*keys), compare_keys);
-	for (size_t i = 0; i < n_keys; i++)
-		if (i == 0 || compare_keys(&keys[i - 1], &keys[i]) != 0)
-			distinct++;
+	for (size_t i = 0; i < n_keys; i++) {
+		if (i == 0 || keys[distinct - 1].ino != keys[i].ino)
+			keys[distinct++] = keys[i];
+		else if (keys[i].pid == 0)
+			close(keys[i].fd);
+	}
+	n_keys = distinct;
+
+	/*
+	 * The relations of each.  Most namespaces are owned by the caller's user
+	 * namespace: held open, NS_GET_USERNS reuses its nsfs dentry, as nsctl
+	 * list holds it.  A socket's namespace is reached again by its
+	 * process's copy of the socket.
+	 */
+	int own_user = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+	int *open_fds = NULL;
+	size_t n_open = 0;
+	for (size_t i = 0; i < distinct; i++) {
+		if (keys[i].pid == 0) {
+			relations(keys[i].fd, distinct, &open_fds, &n_open);
+			close(keys[i].fd);
+			continue;
+		}
+		if (keys[i].name)
+			snprintf(path, sizeof(path), "/proc/%d/ns/%s", keys[i].pid, keys[i].name);
+		else
+			snprintf(path, sizeof(path), "/proc/%d/fd/%d", keys[i].pid, keys[i].fd);
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0)
+			continue; /* gone since */
+		relations(fd, distinct, &open_fds, &n_open);
+		close(fd);
+	}
+	for (size_t i = 0; i < n_open; i++) {
+		relations(open_fds[i], distinct, &open_fds, &n_open);
+		close(open_fds[i]);
+	}
+	free(open_fds);
+	if (own_user >= 0)
+		close(own_user);
+	distinct = n_keys;
 	free(keys);
 	printf("%zu %zu\n", processes, distinct);
 	return 0;

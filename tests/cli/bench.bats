@@ -92,7 +92,7 @@ none_alive() {
     [ "${BASH_REMATCH[2]}" -ge 8 ]
 }
 
-@test "bench: bare-scan counts namespaces held only by an fd or by a socket, as nsctl list does" {
+@test "bench: bare-scan counts namespaces held only by an fd, a socket or as an owner, as nsctl list does" {
     require_root
     # Alone in a PID namespace with its own /proc: a helper that leaves a new network
     # namespace holding a socket made there, and a new uts namespace holding an fd on it.
@@ -107,6 +107,14 @@ s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 assert libc.unshare(0x04000000) == 0
 held = os.open(\"/proc/self/ns/uts\", 0)
 assert libc.setns(net, 0x40000000) == 0 and libc.setns(uts, 0x04000000) == 0
+# And an ipc namespace made in a user namespace by a child gone since: its owner is held by nothing.
+ours, theirs = socket.socketpair()
+if os.fork() == 0:
+    assert libc.unshare(0x10000000 | 0x08000000) == 0
+    socket.send_fds(theirs, [b\"x\"], [os.open(\"/proc/self/ns/ipc\", 0)])
+    os._exit(0)
+_, owned, _, _ = socket.recv_fds(ours, 1, 1)
+os.wait()
 print(\"ready\", flush=True)
 sys.stdin.read()" <&3 3<&- | { read -r ready
             "$BENCH/bare-scan"
@@ -114,9 +122,9 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
         ' 3< <(sleep 5)
     [ "$status" -eq 0 ]
     # Four processes (bash, python, the subshell, the scan); the eight namespaces they
-    # are in, and the two held; nsctl list holds the same two (with no process in them).
-    [ "${lines[0]}" = "4 10" ]
-    [ "${lines[1]}" = 2 ]
+    # are in, the three held and the owner of one; nsctl list shows the three held too.
+    [ "${lines[0]}" = "4 12" ]
+    [ "${lines[1]}" = 3 ]
 }
 
 @test "bench: the driver runs commands in turns and stops at a failing one" {
