@@ -74,14 +74,14 @@ static bool known(unsigned long long ino, size_t n_sorted)
 
 /*
  * The owner (NS_GET_USERNS) of the namespace at FD, and the parent
- * (NS_GET_PARENT) of a user or pid namespace: a namespace no process is in nor
+ * (NS_GET_PARENT) of a user or pid namespace (PARENT: it may be one): a namespace no process is in nor
  * holds may be kept alive as one of them, and nsctl list reports it.  One
  * new to the scan is kept open, to be asked in turn.
  */
-static void relations(int fd, size_t n_sorted, int **open_fds, size_t *n_open)
+static void relations(int fd, bool parent, size_t n_sorted, int **open_fds, size_t *n_open)
 {
 	unsigned long requests[] = { NS_GET_USERNS, NS_GET_PARENT };
-	for (size_t r = 0; r < 2; r++) {
+	for (size_t r = 0; r < (parent ? 2 : 1); r++) {
 		int related = ioctl(fd, requests[r]);
 		struct stat st;
 		if (related < 0)
@@ -232,7 +232,7 @@ int main(void)
 	size_t n_open = 0;
 	for (size_t i = 0; i < distinct; i++) {
 		if (keys[i].pid == 0) {
-			relations(keys[i].fd, distinct, &open_fds, &n_open);
+			relations(keys[i].fd, false, distinct, &open_fds, &n_open); /* a network one */
 			close(keys[i].fd);
 			continue;
 		}
@@ -243,11 +243,14 @@ int main(void)
 		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0)
 			continue; /* gone since */
-		relations(fd, distinct, &open_fds, &n_open);
+		/* An fd's type is not known here: asked for a parent, any but user and pid says no. */
+		bool parent = !keys[i].name || strncmp(keys[i].name, "user", 4) == 0 ||
+			      strncmp(keys[i].name, "pid", 3) == 0;
+		relations(fd, parent, distinct, &open_fds, &n_open);
 		close(fd);
 	}
 	for (size_t i = 0; i < n_open; i++) {
-		relations(open_fds[i], distinct, &open_fds, &n_open);
+		relations(open_fds[i], true, distinct, &open_fds, &n_open);
 		close(open_fds[i]);
 	}
 	free(open_fds);
