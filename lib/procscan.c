@@ -158,8 +158,7 @@ static int fd_copy(int fds, const char *name, pid_t pid, int *pidfd, int number,
  * The type of the namespace at nsfs fd HELD->fd: its link names it ("net:[INO]"), or, for
  * one opened through a pin, shows only the pin's path: then NS_GET_NSTYPE on a copy tells.
  */
-static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd,
-			struct held_ns *held)
+static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd, struct held_ns *held)
 {
 	_cleanup_close_ int fd = -1;
 	char target[64];
@@ -274,13 +273,13 @@ static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t
 }
 
 /*
- * The namespace the link NAME ("PID/ns/net") under PROC leads to, read from the link's text ("net:[INO]"), which the kernel
- * writes and no process can change (it can only leave the namespace).  Not
- * by following the link with a stat(): that makes nsfs build a dentry and an
- * inode for the namespace and free them at once, each time, and costs a
- * scan of 10,000 processes about 30% more CPU time.  All namespaces are on the
- * one nsfs device: where it is not known, or the text is not what the kernel
- * writes, stat() tells.
+ * The namespace the link NAME ("PID/ns/net") under PROC leads to, read from
+ * the link's text ("net:[INO]"), which the kernel writes and no process can
+ * change (it can only leave the namespace).  Not by following the link with a
+ * stat(): that makes nsfs build a dentry and an inode for the namespace and
+ * free them at once, each time, and costs a scan of 10,000 processes about 30%
+ * more CPU time.  All namespaces are on the one nsfs device: where it is not
+ * known, or the text is not what the kernel writes, stat() tells.
  */
 static int ns_link_read(const struct nsctl_list *list, int proc, const char *name,
 			enum nsctl_type type, struct raw_ns *ret)
@@ -551,8 +550,8 @@ const struct proc_details *list_read_details(struct proc_record *rec)
 	if (!details->command && ps.has_comm)
 		details->command = strdup(ps.comm);
 	/* Two threads may reach the same process through two of its namespaces. */
-	if (!__atomic_compare_exchange_n(&rec->details, &expected, details, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+	if (!__atomic_compare_exchange_n(&rec->details, &expected, details, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
 		free(details->command);
 		free(details);
 		return expected;

@@ -74,9 +74,9 @@ static bool known(unsigned long long ino, size_t n_sorted)
 
 /*
  * The owner (NS_GET_USERNS) of the namespace at FD, and the parent
- * (NS_GET_PARENT) of a user or pid namespace (PARENT: it may be one): a namespace no process is in nor
- * holds may be kept alive as one of them, and nsctl list reports it.  One
- * new to the scan is kept open, to be asked in turn.
+ * (NS_GET_PARENT) of a user or pid namespace (PARENT: it may be one): a
+ * namespace no process is in nor holds may be kept alive as one of them, and
+ * nsctl list reports it.  One new to the scan is kept open, to be asked in turn.
  */
 static void relations(int fd, bool parent, size_t n_sorted, int **open_fds, size_t *n_open)
 {
@@ -145,9 +145,8 @@ static void scan_fds(int proc, const char *pid_name, pid_t pid, dev_t nsfs)
 			} *entry = (const void *)(buf + off);
 			struct statx stx;
 			off += entry->reclen;
-			if (entry->name[0] == '.' ||
-			    statx(fds, entry->name, AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO,
-				  &stx) < 0)
+			if (entry->name[0] == '.' || statx(fds, entry->name, AT_STATX_DONT_SYNC,
+							   STATX_TYPE | STATX_INO, &stx) < 0)
 				continue;
 			if (S_ISSOCK(stx.stx_mode))
 				socket_key(pid, &pidfd, atoi(entry->name), &stx);
@@ -189,7 +188,7 @@ int main(void)
 	while ((entry = readdir(dir))) {
 		if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
 			continue;
-		/* A process may exit at any point of the scan: skip what is gone, as a lister must. */
+		/* A process may exit at any point of the scan: skip it, as a lister must. */
 		bool seen = false;
 		for (size_t i = 0; i < n_names; i++) {
 			snprintf(path, sizeof(path), "%s/ns/%s", entry->d_name, names[i]);
@@ -232,7 +231,8 @@ int main(void)
 	size_t n_open = 0;
 	for (size_t i = 0; i < distinct; i++) {
 		if (keys[i].pid == 0) {
-			relations(keys[i].fd, false, distinct, &open_fds, &n_open); /* a network one */
+			/* A socket's network namespace: no parent. */
+			relations(keys[i].fd, false, distinct, &open_fds, &n_open);
 			close(keys[i].fd);
 			continue;
 		}
@@ -243,7 +243,7 @@ int main(void)
 		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0)
 			continue; /* gone since */
-		/* An fd's type is not known here: asked for a parent, any but user and pid says no. */
+		/* An fd's type is not known: asked, any but user and pid says no. */
 		bool parent = !keys[i].name || strncmp(keys[i].name, "user", 4) == 0 ||
 			      strncmp(keys[i].name, "pid", 3) == 0;
 		relations(fd, parent, distinct, &open_fds, &n_open);
