@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A farm of sleeping processes for the list benchmark: `farm N` starts N
- * children, every fourth in its own uts and ipc namespaces, prints
+ * children, every fourth in its own uts, ipc and network namespaces (as a
+ * container host has one of each per container), prints
  * "ready N" once all of them are in place, and on SIGTERM, SIGINT or SIGHUP
  * (or its parent's death) kills and reaps every one of them by PID.
  *
@@ -47,7 +48,7 @@ static void child(pid_t farm, int ready_fd, int own_namespaces)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != farm)
 		_exit(1);
 	char c = 'r';
-	if (own_namespaces && unshare(CLONE_NEWUTS | CLONE_NEWIPC) < 0)
+	if (own_namespaces && unshare(CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET) < 0)
 		c = 'E';
 	if (write(ready_fd, &c, 1) != 1 || c == 'E')
 		_exit(1);
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
 		if (got <= 0)
 			fail("a child died before it was in place", got < 0 ? errno : ECHILD);
 		if (memchr(buf, 'E', (size_t)got))
-			fail("unshare(CLONE_NEWUTS|CLONE_NEWIPC)", EPERM);
+			fail("unshare(CLONE_NEWUTS|CLONE_NEWIPC|CLONE_NEWNET)", EPERM);
 		in_place += got;
 	}
 	close(ready[0]);

@@ -815,6 +815,9 @@ enum {
 	NSCTL_LIST_RELATIONS = 1u << 2,  /* NS_GET_ID, owner and parent, followed to their end */
 	NSCTL_LIST_ONE_THREAD = 1u << 3, /* scan with the calling thread only */
 	NSCTL_LIST_SOCKETS = 1u << 4,    /* with FDS: the network namespaces of open sockets */
+	NSCTL_LIST_WITHOUT_NETNSID = 1u << 5, /* with RELATIONS: no netnsid (no netlink request
+						 per network namespace); it stays
+						 NSCTL_LIST_NO_NETNSID */
 	NSCTL_LIST_ALL =
 	    NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS | NSCTL_LIST_SOCKETS,
 };

@@ -43,7 +43,9 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		for (size_t h = 0; h < list->records[i].n_held; h++)
 			close_fdp(&list->records[i].held[h].ns_fd);
 		free(list->records[i].held);
-		free(list->records[i].cmdline);
+		if (list->records[i].details)
+			free(list->records[i].details->command);
+		free(list->records[i].details);
 	}
 	free(list->records);
 	ns_hash_clear(&list->hash);
@@ -126,6 +128,20 @@ static int add_holder(struct entry *e, pid_t pid)
 	return 0;
 }
 
+/* The entry of NS, which the link /proc/PID/ns/TYPE of REC (or its _for_children) showed. */
+static int link_entry_get(struct nsctl_list *list, const struct proc_record *rec,
+			  enum nsctl_type type, bool children, const struct raw_ns *ns,
+			  char path[static 64], struct entry **ret)
+{
+	int r;
+
+	snprintf(path, 64, "/proc/%d/ns/%s", rec->pid, type_proc_name(type, children));
+	r = entry_get(list, type, ns->dev, ns->ino, path, ret);
+	if (r > 0)
+		(*ret)->path_is_ns_link = true;
+	return r;
+}
+
 /* Turn what the processes showed into one entry per namespace. */
 static int aggregate(struct nsctl_list *list)
 {
@@ -140,21 +156,14 @@ static int aggregate(struct nsctl_list *list)
 			continue;
 		type_foreach (t) {
 			if (rec->ns[t].ino) {
-				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
-					 type_proc_name(t, false));
-				r = entry_get(list, t, rec->ns[t].dev, rec->ns[t].ino, path, &e);
+				r = link_entry_get(list, rec, t, false, &rec->ns[t], path, &e);
 				if (r < 0)
 					return r;
-				if (r > 0)
-					e->path_is_ns_link = true;
 				/* The first process seen is the lowest: /proc lists PIDs in order.
 				 */
 				if (e->pub.nprocs++ == 0) {
 					e->record = rec;
 					e->pub.pid = rec->pid;
-					e->pub.ppid = rec->ppid;
-					e->pub.uid = rec->uid;
-					e->pub.has_uid = true;
 					/*
 					 * Its path is that process's link, rather than an fd or
 					 * the _for_children link of a lower PID seen before.
@@ -166,17 +175,16 @@ static int aggregate(struct nsctl_list *list)
 					}
 				}
 			}
-			/* A pid namespace made by unshare() that no child has entered yet. */
-			if (rec->children[t].ino) {
-				snprintf(path, sizeof(path), "/proc/%d/ns/%s", rec->pid,
-					 type_proc_name(t, true));
-				r = entry_get(list, t, rec->children[t].dev, rec->children[t].ino,
-					      path, &e);
-				if (r < 0)
-					return r;
-				if (r > 0)
-					e->path_is_ns_link = true;
-			}
+		}
+		/* A pid namespace made by unshare() that no child has entered yet. */
+		for (size_t c = 0; c < list->n_children_types; c++) {
+			enum nsctl_type t = list->children_types[c];
+
+			if (!rec->children[c].ino)
+				continue;
+			r = link_entry_get(list, rec, t, true, &rec->children[c], path, &e);
+			if (r < 0)
+				return r;
 		}
 		for (size_t h = 0; h < rec->n_held; h++) {
 			struct held_ns *held = &rec->held[h];
@@ -370,11 +378,21 @@ static void relation_resolve(const struct nsctl_list *list, int fd,
 	}
 }
 
+/* A netlink socket of one worker of the relations, for RTM_GETNSID; fd -1 until needed. */
+struct netlink_socket {
+	int fd;
+	uint32_t seq;
+};
+
 /*
  * The ID the caller's network namespace gives the network namespace at FD, as
  * "ip netns list-id" shows it: RTM_GETNSID with NETNSA_FD.  -1 when it has none.
+ * One socket asks for every namespace, one request at a time (a socket per
+ * namespace cost a socket() and a close() each: 2,500 of them on a host of
+ * 10,000 processes in a container each); an answer that is not the one to
+ * this request leaves the socket, so none can be taken for the next.
  */
-static int query_netnsid(int fd)
+static int query_netnsid(struct netlink_socket *sock, int fd)
 {
 	struct {
 		struct nlmsghdr header;
@@ -385,22 +403,27 @@ static int query_netnsid(int fd)
 	} request = {
 		.header = { .nlmsg_len = sizeof(request),
 			    .nlmsg_type = RTM_GETNSID,
-			    .nlmsg_flags = NLM_F_REQUEST,
-			    .nlmsg_seq = 1 },
+			    .nlmsg_flags = NLM_F_REQUEST },
 		.message = { .rtgen_family = AF_UNSPEC },
 		.attr = { .rta_len = RTA_LENGTH(sizeof(uint32_t)), .rta_type = NETNSA_FD },
 		.fd = (uint32_t)fd,
 	};
 	char reply[512] __attribute__((aligned(4)));
-	_cleanup_close_ int sock = -1;
 	const struct nlmsghdr *header = (const void *)reply;
 	ssize_t n;
 
-	sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-	if (sock < 0 || send(sock, &request, sizeof(request), 0) < 0)
-		return NSCTL_LIST_NO_NETNSID;
-	n = recv(sock, reply, sizeof(reply), 0);
-	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_type != RTM_NEWNSID)
+	if (sock->fd < 0) {
+		sock->fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+		if (sock->fd < 0)
+			return NSCTL_LIST_NO_NETNSID;
+	}
+	request.header.nlmsg_seq = ++sock->seq;
+	if (send(sock->fd, &request, sizeof(request), 0) < 0)
+		goto drop;
+	n = recv(sock->fd, reply, sizeof(reply), 0);
+	if (n < 0 || !NLMSG_OK(header, (size_t)n) || header->nlmsg_seq != sock->seq)
+		goto drop;
+	if (header->nlmsg_type != RTM_NEWNSID)
 		return NSCTL_LIST_NO_NETNSID;
 	{
 		const struct rtattr *attr = (const void *)((const char *)NLMSG_DATA(header) +
@@ -417,13 +440,19 @@ static int query_netnsid(int fd)
 			}
 	}
 	return NSCTL_LIST_NO_NETNSID;
+drop:
+	close_fdp(&sock->fd);
+	sock->fd = -1;
+	return NSCTL_LIST_NO_NETNSID;
 }
 
 /*
- * ID, owner and parent of one entry.  Only reads the hash table, so that two
- * threads can do it at once; new namespaces are left as fds for later.
+ * ID, owner and parent of one entry, and the netnsid of a network namespace
+ * when SOCK is given.  Only reads the hash table, so that two threads can do
+ * it at once; new namespaces are left as fds for later.
  */
-static void relations_of(const struct nsctl_list *list, struct entry *e)
+static void relations_of(const struct nsctl_list *list, struct entry *e,
+			 struct netlink_socket *sock)
 {
 	_cleanup_close_ int fd = -1;
 	enum nsctl_type type = e->pub.id.type;
@@ -459,8 +488,8 @@ static void relations_of(const struct nsctl_list *list, struct entry *e)
 		return;
 	if (ioctl(fd, NS_GET_ID, &id) == 0)
 		e->pub.id.id = id;
-	if (type == NSCTL_TYPE_NET)
-		e->pub.netnsid = query_netnsid(fd);
+	if (type == NSCTL_TYPE_NET && sock)
+		e->pub.netnsid = query_netnsid(sock, fd);
 	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
 	related = ioctl(fd, NS_GET_USERNS);
 	/*
@@ -512,36 +541,76 @@ static int relation_adopt(struct nsctl_list *list, int *fd, enum nsctl_type type
 	return 0;
 }
 
-static void relations_one(struct nsctl_list *list, size_t i, void *data)
-{
-	struct entry *e = list->entries[i];
+/* What each worker of the relations has of its own: its netlink socket, when netnsids are asked. */
+struct relations_job {
+	bool netnsid;
+	struct netlink_socket sockets[LIST_WORKERS];
+};
 
-	relations_of(list, e);
-	if (e->record)
-		list_read_cmdline(e->record);
+/* The parent, owner and command of the lowest process of E, once. */
+static void entry_fill_process(struct entry *e)
+{
+	const struct proc_details *details;
+
+	if (!e->record || e->pub.command)
+		return;
+	details = list_read_details(e->record);
+	if (!details)
+		return;
+	e->pub.ppid = details->ppid;
+	e->pub.command = details->command;
+	if (details->has_uid) {
+		e->pub.uid = details->uid;
+		e->pub.has_uid = true;
+	}
 }
 
-static int list_relations(struct nsctl_list *list, bool threads)
+static void relations_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
 {
-	size_t n = list->n_entries;
-	int r;
+	struct relations_job *job = data;
+	struct entry *e = list->entries[i];
 
+	/* First: a process's UID spares relations_of() the owner's. */
+	entry_fill_process(e);
+	relations_of(list, e, job->netnsid ? &job->sockets[worker] : NULL);
+}
+
+static int list_relations(struct nsctl_list *list, unsigned flags)
+{
+	struct relations_job job = { .netnsid = !(flags & NSCTL_LIST_WITHOUT_NETNSID) };
+	_cleanup_close_ int own_user = -1;
+	size_t n = list->n_entries;
+	int r = 0;
+
+	/*
+	 * NS_GET_USERNS hands out an fd on the owner through the one nsfs dentry
+	 * the kernel keeps for a namespace while something holds it, and builds
+	 * (and frees) a dentry and an inode when nothing does.  Most namespaces
+	 * belong to the caller's user namespace: holding it saves that per entry.
+	 */
+	own_user = open("/proc/thread-self/ns/user", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+
+	for (size_t w = 0; w < LIST_WORKERS; w++)
+		job.sockets[w].fd = -1;
 	/* The ioctls of the namespaces found so far, on both cores: they only read the table. */
-	list_parallel(list, n, threads, relations_one, NULL);
-	/* Then, on one thread, what they led to: owners and parents no process is in. */
+	list_parallel(list, n, !(flags & NSCTL_LIST_ONE_THREAD), relations_one, &job);
+	/* Then, on this thread (worker 0), what they led to: owners and parents no process is in.
+	 */
 	for (size_t i = 0; i < list->n_entries; i++) {
 		struct entry *e = list->entries[i];
 
 		if (i >= n)
-			relations_one(list, i, NULL);
+			relations_one(list, i, 0, &job);
 		r = relation_adopt(list, &e->owner_fd, NSCTL_TYPE_USER, &e->pub.owner);
 		if (r < 0)
-			return r;
+			break;
 		r = relation_adopt(list, &e->parent_fd, e->pub.id.type, &e->pub.parent);
 		if (r < 0)
-			return r;
+			break;
 	}
-	return 0;
+	for (size_t w = 0; w < LIST_WORKERS; w++)
+		close_fdp(&job.sockets[w].fd);
+	return r;
 }
 
 static int compare_ino(const void *a, const void *b)
@@ -564,10 +633,7 @@ static int list_finish(struct nsctl_list *list)
 	for (size_t i = 0; i < list->n_entries; i++) {
 		struct entry *e = list->entries[i];
 
-		if (e->record) {
-			list_read_cmdline(e->record);
-			e->pub.command = e->record->cmdline ? e->record->cmdline : e->record->comm;
-		}
+		entry_fill_process(e);
 		e->pub.pins = (const char *const *)e->pins;
 		e->pub.holders = e->holders;
 		e->pub.n_holders = e->n_holders;
@@ -622,7 +688,8 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 	struct nsctl_list *list;
 	int r;
 
-	if (!ret_list || (flags & ~(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD)))
+	if (!ret_list ||
+	    (flags & ~(NSCTL_LIST_ALL | NSCTL_LIST_ONE_THREAD | NSCTL_LIST_WITHOUT_NETNSID)))
 		return -EINVAL;
 	list = calloc(1, sizeof(*list));
 	if (!list)
@@ -633,7 +700,7 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 	if (r >= 0 && (flags & NSCTL_LIST_PINS))
 		r = scan_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
-		r = list_relations(list, !(flags & NSCTL_LIST_ONE_THREAD));
+		r = list_relations(list, flags);
 	if (r >= 0)
 		r = list_finish(list);
 	if (r < 0) {

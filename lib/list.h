@@ -19,18 +19,30 @@ struct held_ns {
 	int ns_fd; /* a socket's: the namespace, from SIOCGSKNS (its path is no way in); else -1 */
 };
 
+/* The types with a _for_children link (pid and time): the room in proc_record for them. */
+#define LIST_CHILDREN_TYPES 2
+
+/*
+ * What only a process that a row shows (the lowest of some namespace) is asked
+ * for: read once, after the scan, for those processes alone.
+ */
+struct proc_details {
+	pid_t ppid; /* 0: unknown (it is gone) */
+	uid_t uid;
+	bool has_uid;
+	char *command; /* its command line, or its name when that is empty; NULL: gone */
+};
+
 /* What one process showed when it was scanned. */
 struct proc_record {
 	pid_t pid;
-	pid_t ppid;
-	uid_t uid;
 	bool seen; /* false: it vanished before it could be read */
-	char comm[17];
 	struct raw_ns ns[TYPE_COUNT];
-	struct raw_ns children[TYPE_COUNT]; /* pid/time_for_children, when different */
+	/* The _for_children link of each of nsctl_list's children_types, when different. */
+	struct raw_ns children[LIST_CHILDREN_TYPES];
 	struct held_ns *held;
 	size_t n_held;
-	char *cmdline; /* read only for the lowest process of some namespace */
+	struct proc_details *details; /* NULL until list_read_details() */
 };
 
 /* One namespace, with what it takes to build it. */
@@ -56,6 +68,9 @@ struct nsctl_list {
 	struct proc_record *records; /* by PID */
 	size_t n_records;
 	dev_t nsfs_dev; /* the one nsfs file system every namespace is on; 0: unknown */
+	/* The types of the type table with a _for_children link, and how many. */
+	enum nsctl_type children_types[LIST_CHILDREN_TYPES];
+	size_t n_children_types;
 };
 
 /*
@@ -71,11 +86,17 @@ int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino);
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
 int list_scan_processes(struct nsctl_list *list, unsigned flags);
 
-/* Call FN(list, I, data) for I in [0, N), split over two threads when THREADS. */
-void list_parallel(struct nsctl_list *list, size_t n, bool threads,
-		   void (*fn)(struct nsctl_list *list, size_t i, void *data), void *data);
+/* What list_parallel() calls for item I; WORKER is 0 on the calling thread, 1 on the other. */
+typedef void list_parallel_fn(struct nsctl_list *list, size_t i, unsigned worker, void *data);
 
-/* The command line of a record, read once; its name when the command line is empty. */
-void list_read_cmdline(struct proc_record *rec);
+/* The number of workers list_parallel() may run. */
+#define LIST_WORKERS 2
+
+/* Call FN(list, I, WORKER, DATA) for I in [0, N), split over two threads when THREADS. */
+void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_parallel_fn *fn,
+		   void *data);
+
+/* The details of a record, read once (two threads may ask at once); NULL without memory. */
+const struct proc_details *list_read_details(struct proc_record *rec);
 
 #endif

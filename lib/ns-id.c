@@ -78,7 +78,7 @@ static int find_by_scan(uint64_t id, enum nsctl_type *ret_type, ino_t *ret_ino)
 	struct nsctl_list *list = NULL;
 	int r;
 
-	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
+	r = nsctl_list_scan(NSCTL_LIST_ALL | NSCTL_LIST_WITHOUT_NETNSID, &list);
 	if (r < 0)
 		return r;
 	r = -ENOENT;

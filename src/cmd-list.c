@@ -836,6 +836,21 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
 	puts("}");
 }
 
+/*
+ * Whether a NETNSID cell is ever made: shown, or read by -Q.  Else the scan
+ * leaves it out: a netlink request per network namespace, which a container
+ * host has one of per container.
+ */
+static bool wants_netnsid(const struct request *req)
+{
+	if (req->filter)
+		return true;
+	for (size_t c = 0; c < req->n_columns; c++)
+		if (req->columns[c] == COL_NETNSID)
+			return true;
+	return false;
+}
+
 static bool task_seen(const struct nsctl_list *list, pid_t pid)
 {
 	type_foreach (t)
@@ -989,7 +1004,8 @@ int cmd_list(int argc, char **argv)
 	if (filter)
 		parse_library_filter(&req, filter);
 
-	r = nsctl_list_scan(NSCTL_LIST_ALL, &list);
+	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(&req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
+			    &list);
 	if (r == -ENOENT)
 		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
 	if (r < 0)

@@ -92,6 +92,41 @@ none_alive() {
     [ "${BASH_REMATCH[2]}" -ge 8 ]
 }
 
+@test "bench: bare-scan counts namespaces held only by an fd, a socket or as an owner, as nsctl list does" {
+    require_root
+    # Alone in a PID namespace with its own /proc: a helper that leaves a new network
+    # namespace holding a socket made there, and a new uts namespace holding an fd on it.
+    run env NSCTL="$NSCTL" BENCH="$BENCH" unshare --pid --fork --kill-child --mount \
+        --propagation private --mount-proc bash -c '
+        /usr/bin/python3 -c "
+import ctypes, os, socket, sys
+libc = ctypes.CDLL(None)
+net, uts = os.open(\"/proc/self/ns/net\", 0), os.open(\"/proc/self/ns/uts\", 0)
+assert libc.unshare(0x40000000) == 0
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+assert libc.unshare(0x04000000) == 0
+held = os.open(\"/proc/self/ns/uts\", 0)
+assert libc.setns(net, 0x40000000) == 0 and libc.setns(uts, 0x04000000) == 0
+# And an ipc namespace made in a user namespace by a child gone since: its owner is held by nothing.
+ours, theirs = socket.socketpair()
+if os.fork() == 0:
+    assert libc.unshare(0x10000000 | 0x08000000) == 0
+    socket.send_fds(theirs, [b\"x\"], [os.open(\"/proc/self/ns/ipc\", 0)])
+    os._exit(0)
+_, owned, _, _ = socket.recv_fds(ours, 1, 1)
+os.wait()
+print(\"ready\", flush=True)
+sys.stdin.read()" <&3 3<&- | { read -r ready
+            "$BENCH/bare-scan"
+            "$NSCTL" list --noheadings -r -o NS,NPROCS,HOLDERS | awk "\$2 == 0 && \$3 != \"\"" | wc -l; }
+        ' 3< <(sleep 5)
+    [ "$status" -eq 0 ]
+    # Four processes (bash, python, the subshell, the scan); the eight namespaces they
+    # are in, the three held and the owner of one; nsctl list shows the three held too.
+    [ "${lines[0]}" = "4 12" ]
+    [ "${lines[1]}" = 3 ]
+}
+
 @test "bench: the driver runs commands in turns and stops at a failing one" {
     run "$BENCH/driver" -n 3 -w 1 a sh -c "echo a >>$TMP/order" ::: b sh -c "echo b >>$TMP/order"
     [ "$status" -eq 0 ]
@@ -104,7 +139,7 @@ none_alive() {
     [[ "$output" == *"bad: exited with status 1"* ]]
 }
 
-@test "bench: farm starts N processes, a quarter in own uts and ipc namespaces, and reaps them on SIGTERM" {
+@test "bench: farm starts N processes, a quarter in own uts, ipc and net namespaces, and reaps them on SIGTERM" {
     require_root
     "$BENCH/farm" 40 >"$TMP/farm.out" &
     local farm=$!
@@ -117,7 +152,10 @@ none_alive() {
     for c in $children; do
         if [ "$(readlink /proc/$c/ns/uts)" != "$(readlink /proc/$farm/ns/uts)" ]; then
             [ "$(readlink /proc/$c/ns/ipc)" != "$(readlink /proc/$farm/ns/ipc)" ]
+            [ "$(readlink /proc/$c/ns/net)" != "$(readlink /proc/$farm/ns/net)" ]
             own=$((own + 1))
+        else
+            [ "$(readlink /proc/$c/ns/net)" = "$(readlink /proc/$farm/ns/net)" ]
         fi
     done
     [ "$own" -eq 10 ]
@@ -125,6 +163,27 @@ none_alive() {
     kill -TERM "$farm"
     wait "$farm"
     none_alive $procs
+}
+
+@test "bench: the bare scan, lsns and nsctl list see the same namespaces of a farm, network ones too" {
+    require_root
+    # As the list benchmark runs: a PID namespace and a /proc of its own, the farm alone in it.
+    run env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" unshare --pid --fork --kill-child --mount \
+        --propagation private --mount-proc bash -c '
+        "$BENCH/farm" 40 >"$TMP/farm.out" &
+        farm=$!
+        for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+        read -r procs bare < <("$BENCH/bare-scan")
+        # The namespaces processes are in (pins of the machine are no part of the farm).
+        lsns -n -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/lsns"
+        "$NSCTL" list --noheadings -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/nsctl"
+        echo "$bare $(wc -l <"$TMP/lsns") $(grep -c " net\$" "$TMP/lsns")"
+        kill -TERM "$farm"
+        wait "$farm"'
+    [ "$status" -eq 0 ]
+    # The eight every process of it starts in, and a uts, ipc and net namespace for each fourth of 40.
+    [ "$output" = "38 38 11" ]
+    cmp "$TMP/lsns" "$TMP/nsctl"
 }
 
 @test "bench: a farm killed with SIGKILL takes its children with it" {
@@ -192,4 +251,29 @@ none_alive() {
         none_alive $procs
         ! ls /run/netns 2>/dev/null | grep "^nsctl-bench-$bench-" || false
     done
+}
+
+@test "bench: kernel.pid_max raised for the list is restored at the end and on SIGTERM" {
+    require_root
+    local before raised bench
+    before=$(cat /proc/sys/kernel/pid_max)
+    raised=$((before + 1000))
+    # Held at the list, with pid_max raised: SIGTERM must put it back.
+    BENCH_PID_MAX=$raised BENCH_HOLD=list BENCH_QUICK=1 BENCH_RESULTS=$TMP/results \
+        "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&- &
+    bench=$!
+    TEST_PIDS+=("$bench")
+    for i in $(seq 600); do grep -q "^holding at list" "$TMP/out" && break; sleep 0.05; done
+    grep -q "^holding at list" "$TMP/out"
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$raised" ]
+    kill -TERM "$bench"
+    status=0
+    wait "$bench" || status=$?
+    [ "$status" -eq 143 ]
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$before" ]
+    # A run to its end puts it back too, and says that it raised it.
+    BENCH_PID_MAX=$raised BENCH_QUICK=1 BENCH_RESULTS=$TMP/results \
+        "$NSCTL_TOP/bench/run.sh" "$NSCTL_BUILD" >"$TMP/out" 2>&1 3>&-
+    grep -q "^raised kernel/pid_max from $before to $raised" "$TMP/out"
+    [ "$(cat /proc/sys/kernel/pid_max)" = "$before" ]
 }

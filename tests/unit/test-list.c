@@ -7,8 +7,10 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <linux/netlink.h>
 #include <cmocka.h>
 
 #include "nsctl.h"
@@ -122,12 +124,34 @@ static void test_fd_holder(void **state)
 	close(fd);
 }
 
+/* NETNSID is asked of the kernel unless the caller says it does not need it. */
+static void test_netnsid(void **state)
+{
+	struct nsctl_list *list = NULL;
+	const struct nsctl_list_ns *own;
+	int sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	assert_int_equal(nsctl_list_scan(NSCTL_LIST_ALL | NSCTL_LIST_WITHOUT_NETNSID, &list), 0);
+	for (size_t i = 0; i < nsctl_list_count(list); i++)
+		assert_int_equal(nsctl_list_get(list, i)->netnsid, NSCTL_LIST_NO_NETNSID);
+	nsctl_list_free(list);
+	assert_int_equal(nsctl_list_scan(NSCTL_LIST_ALL, &list), 0);
+	own = nsctl_list_find_process(list, getpid(), NSCTL_TYPE_NET);
+	assert_non_null(own);
+	/* Our own namespace has no ID in itself: "unassigned", where netlink answers at all. */
+	if (sock >= 0)
+		assert_int_equal(own->netnsid, -1);
+	nsctl_list_free(list);
+	if (sock >= 0)
+		close(sock);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bad_arguments),   cmocka_unit_test(test_scan_all),
 		cmocka_unit_test(test_scan_one_thread), cmocka_unit_test(test_scan_bare),
-		cmocka_unit_test(test_fd_holder),
+		cmocka_unit_test(test_fd_holder),       cmocka_unit_test(test_netnsid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
