@@ -63,11 +63,14 @@ __attribute__((format(printf, 2, 0))) static void vreport(int err, const char *f
 }
 
 int cli_failure_fd = -1;
+struct cli_pins *cli_failure_pins;
 
 /* No child that shares nsctl's memory ever gets here: nsctl_spawn()'s child makes system calls
  * only.  Whoever made pins for a PROGRAM not reached is told first (cli_failure_fd). */
 static _Noreturn void leave(int status)
 {
+	if (cli_failure_pins)
+		cli_pins_take_back(cli_failure_pins);
 	if (cli_failure_fd >= 0) {
 		char failed = 'f';
 

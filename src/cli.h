@@ -245,6 +245,8 @@ const char *cli_pin_refusal(int err, enum nsctl_type type);
  * byte to this fd first, so that whoever made the pins takes them back.
  */
 extern int cli_failure_fd;
+/* Pins the failing process made itself (unshare's caller): its error exits take them back. */
+extern struct cli_pins *cli_failure_pins;
 void cli_check_process(int argc, char **argv, const struct cli_command *commands, size_t n);
 
 /*

@@ -10,10 +10,22 @@
 #include "create-options.h"
 #include "util.h"
 
-/* What only a process left outside the new user namespace can do for the caller. */
+/*
+ * Pins the caller makes itself, after unshare(): still in its mount namespace
+ * and with its privilege, which a new mount or user namespace would take.
+ */
+static bool pins_in_process(const struct create_options *o)
+{
+	unsigned away = NSCTL_TYPE_BIT(NSCTL_TYPE_MNT) | NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+
+	return create_options_have_pins(o) && !(o->types & away);
+}
+
+/* What only a process left outside the new user or mount namespace can do for the caller. */
 static bool need_helper(const struct create_options *o)
 {
-	return create_options_need_user_maps(o) || create_options_have_pins(o);
+	return create_options_need_user_maps(o) ||
+	       (create_options_have_pins(o) && !pins_in_process(o));
 }
 
 /*
@@ -134,6 +146,7 @@ int cmd_unshare(int argc, char **argv)
 {
 	struct create_options o;
 	struct sigaction saved_sigchld;
+	struct cli_pins pins;
 	pid_t helper_pid = -1;
 	int sock[2] = { -1, -1 };
 	int r;
@@ -175,6 +188,12 @@ int cmd_unshare(int argc, char **argv)
 			close(sock[0]);
 		if (sigaction(SIGCHLD, &saved_sigchld, NULL) < 0)
 			cli_fail(-errno, "sigaction(SIGCHLD)");
+	}
+	if (pins_in_process(&o)) {
+		if (create_pins(&o, getpid(), &pins) < 0)
+			exit(EXIT_EXEC_FAILED);
+		/* From here, a failure before PROGRAM takes them back (cli_failure_pins). */
+		cli_failure_pins = &pins;
 	}
 	/* Offsets of the time namespace PROGRAM's children will be in, before any is. */
 	if (o.has_monotonic || o.has_boottime) {

@@ -199,6 +199,31 @@ unshare_makes_only_its_namespace() {
     [ ! -e "$TMP/uts" ]
 }
 
+@test "unshare: without a new user or mount namespace the caller pins itself, and takes the pins back on failure" {
+    require_root
+    mkdir -p /run/netns
+    PINS=("/run/netns/nsctl-unshare-self-$$" "$TMP/uts")
+    run "$NSCTL" unshare --net=/run/netns/nsctl-unshare-self-$$ --uts="$TMP/uts" \
+        stat -L -c %i /proc/self/ns/net /proc/self/ns/uts
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(nsenter --net=/run/netns/nsctl-unshare-self-$$ stat -L -c %i /proc/self/ns/net)" = "${lines[0]}" ]
+    [ "$(stat -c %i "$TMP/uts")" = "${lines[1]}" ]
+    umount /run/netns/nsctl-unshare-self-$$ "$TMP/uts"
+    rm -f /run/netns/nsctl-unshare-self-$$ "$TMP/uts"
+    # PROGRAM not found after the pins were made: both are taken back, nothing stays mounted.
+    run -127 "$NSCTL" unshare --net=/run/netns/nsctl-unshare-self-$$ --uts="$TMP/uts" no-such-program-nsctl
+    [ ! -e /run/netns/nsctl-unshare-self-$$ ]
+    [ ! -e "$TMP/uts" ]
+    ! grep -q -e "nsctl-unshare-self-$$" -e " $TMP/uts " /proc/self/mountinfo || false
+    # The second pin fails: the first goes too (all or nothing).
+    touch "$TMP/uts"
+    run -125 "$NSCTL" unshare --net=/run/netns/nsctl-unshare-self-$$ --uts="$TMP/uts" true
+    [ ! -e /run/netns/nsctl-unshare-self-$$ ]
+    ! grep -q "nsctl-unshare-self-$$" /proc/self/mountinfo || false
+    rm -f "$TMP/uts"
+}
+
 @test "unshare: --root, --wd, --setuid, --setgid" {
     require_root
     run "$NSCTL" unshare -u -w /tmp -S nobody -G 65534 sh -c 'pwd; id -u; id -g'
