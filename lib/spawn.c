@@ -714,8 +714,13 @@ static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_f
 	else if (pid == -ENOSYS) {
 		attach_after = attr->cgroup_fd >= 0;
 		c->sync = c->sync || attach_after;
-		/* A copy all the same (no CLONE_VM), on the stack of the mapping, just below C. */
-		pid = clone(spawn_child, c, (int)clone_flags | CLONE_PIDFD | SIGCHLD, c, pidfd);
+		/*
+		 * A copy all the same (no CLONE_VM): clone() as fork(), the child goes
+		 * on from here on this stack (a stack of its own would be one the
+		 * sanitizers do not know).  CLONE_PIDFD's fd goes to parent_tid.
+		 */
+		pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_PIDFD | SIGCHLD, NULL, pidfd,
+				     NULL, NULL);
 		if (pid < 0)
 			pid = negative_errno();
 	}
