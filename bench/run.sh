@@ -394,6 +394,34 @@ fi
 for launcher in "${launchers[@]+"${launchers[@]}"}"; do stop_launcher "$launcher"; done
 launchers=()
 
+# ---- pin/unpin churn against ip netns ----
+# (Before the list: after a farm of thousands of network namespaces the kernel
+# spends seconds freeing them, a load the pins would be measured under.)
+echo "== pin"
+load pin
+have_nsctl pin && have_nsctl unpin || note "not measured: nsctl pin/unpin is not built"
+if start_target unshare --net sleep 3600; then
+    ip_name=$tag-ip nsctl_name=$tag-nsctl
+    netns_names+=("$ip_name" "$nsctl_name")
+    # Each driver round runs these in order, so every add is followed by its del.
+    args=("pin,attach/pin,iproute2" ip netns attach "$ip_name" "$TARGET"
+        ::: "pin,del/unpin,iproute2" ip netns del "$ip_name")
+    have_nsctl pin && have_nsctl unpin &&
+        args+=(::: "pin,attach/pin,nsctl" "$NSCTL" pin --net "$TARGET" "$nsctl_name"
+            ::: "pin,del/unpin,nsctl" "$NSCTL" unpin "$nsctl_name")
+    measure "$rounds" "${args[@]}"
+
+    # A new namespace pinned at once: ip netns add, nsctl unshare --net=FILE.
+    add_name=$tag-ipadd nsctl_add=$tag-nsctladd
+    netns_names+=("$add_name" "$nsctl_add")
+    args=("pin,add/unshare--net=FILE,iproute2" ip netns add "$add_name"
+        ::: "pin,add-del/unpin,iproute2" ip netns del "$add_name")
+    have_nsctl unshare && have_nsctl unpin &&
+        args+=(::: "pin,add/unshare--net=FILE,nsctl" "$NSCTL" unshare "--net=/run/netns/$nsctl_add" "$true_bin"
+            ::: "pin,add-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_add")
+    measure "$rounds" "${args[@]}"
+fi
+
 # ---- list: every namespace of every process, with a farm of N processes ----
 # The listing runs in a PID namespace of its own with its own /proc, so that
 # it sees the farm and nothing of the machine's other processes (other test
@@ -445,32 +473,6 @@ if ! wait $!; then
 fi
 launchers=("${launchers[@]:0:${#launchers[@]}-1}")
 restore_sysctls
-
-# ---- pin/unpin churn against ip netns ----
-echo "== pin"
-load pin
-have_nsctl pin && have_nsctl unpin || note "not measured: nsctl pin/unpin is not built"
-if start_target unshare --net sleep 3600; then
-    ip_name=$tag-ip nsctl_name=$tag-nsctl
-    netns_names+=("$ip_name" "$nsctl_name")
-    # Each driver round runs these in order, so every add is followed by its del.
-    args=("pin,attach/pin,iproute2" ip netns attach "$ip_name" "$TARGET"
-        ::: "pin,del/unpin,iproute2" ip netns del "$ip_name")
-    have_nsctl pin && have_nsctl unpin &&
-        args+=(::: "pin,attach/pin,nsctl" "$NSCTL" pin --net "$TARGET" "$nsctl_name"
-            ::: "pin,del/unpin,nsctl" "$NSCTL" unpin "$nsctl_name")
-    measure "$rounds" "${args[@]}"
-
-    # A new namespace pinned at once: ip netns add, nsctl unshare --net=FILE.
-    add_name=$tag-ipadd nsctl_add=$tag-nsctladd
-    netns_names+=("$add_name" "$nsctl_add")
-    args=("pin,add/unshare--net=FILE,iproute2" ip netns add "$add_name"
-        ::: "pin,add-del/unpin,iproute2" ip netns del "$add_name")
-    have_nsctl unshare && have_nsctl unpin &&
-        args+=(::: "pin,add/unshare--net=FILE,nsctl" "$NSCTL" unshare "--net=/run/netns/$nsctl_add" "$true_bin"
-            ::: "pin,add-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_add")
-    measure "$rounds" "${args[@]}"
-fi
 
 note "load average (1 min) and processes on the machine as each group started: $(IFS=,; echo "${loads[*]}" | sed 's/,/, /g')"
 cleanup
