@@ -94,10 +94,11 @@ none_alive() {
 
 @test "bench: bare-scan counts namespaces held only by an fd, a socket or as an owner, as nsctl list does" {
     require_root
+    require_userns
     # Alone in a PID namespace with its own /proc: a helper that leaves a new network
     # namespace holding a socket made there, and a new uts namespace holding an fd on it.
-    run env NSCTL="$NSCTL" BENCH="$BENCH" unshare --pid --fork --kill-child --mount \
-        --propagation private --mount-proc bash -c '
+    unshare_here --pid --fork --kill-child --mount --mount-proc
+    run env NSCTL="$NSCTL" BENCH="$BENCH" "${UNSHARE_HERE[@]}" bash -c '
         /usr/bin/python3 -c "
 import ctypes, os, socket, sys
 libc = ctypes.CDLL(None)
@@ -168,8 +169,8 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
 @test "bench: the bare scan, lsns and nsctl list see the same namespaces of a farm, network ones too" {
     require_root
     # As the list benchmark runs: a PID namespace and a /proc of its own, the farm alone in it.
-    run env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" unshare --pid --fork --kill-child --mount \
-        --propagation private --mount-proc bash -c '
+    unshare_here --pid --fork --kill-child --mount --mount-proc
+    run env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" "${UNSHARE_HERE[@]}" bash -c '
         "$BENCH/farm" 40 >"$TMP/farm.out" &
         farm=$!
         for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
