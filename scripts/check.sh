@@ -12,9 +12,13 @@ cd "$top"
 scripts/install-deps.sh check || exit 1
 
 passed=0 failed=0 skipped=0
+# What failed or was skipped, by pass, repeated just above the last line: CI
+# may show only the end of the output.
+report=()
 step_failed() {
     echo "FAILED: $1"
     failed=$((failed + 1))
+    report+=("FAILED: $1")
 }
 
 # One build directory, configured once and reconfigured when options change.
@@ -46,6 +50,9 @@ count_summary() {
     log=$(mktemp)
     "$@" >"$log" 2>&1
     cat "$log"
+    while IFS= read -r line; do
+        report+=("$name: $line")
+    done < <(grep -E '^(failed: |skipped: |CI runs every test)' "$log")
     line=$(tail -n 1 "$log")
     rm -f "$log"
     if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
@@ -83,5 +90,6 @@ echo "== fuzz: replay fuzz/corpus, then ${NSCTL_CHECK_FUZZ_SECONDS:-3} s per tar
 count_summary "fuzz" scripts/fuzz.sh "${NSCTL_CHECK_FUZZ_SECONDS:-3}"
 
 echo
+for line in "${report[@]+"${report[@]}"}"; do echo "$line"; done
 echo "all: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -27,12 +27,12 @@ ninja -C "$dir" >/dev/null || { ninja -C "$dir"; exit 1; }
 
 mkdir -p "$dir/artifacts" "$dir/work"
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-n=0 passed=0 failed=0
+n=0 passed=0 failed=0 failures=()
 
 # One TAP line: "ok" or "not ok", then what was checked.
 tap() {
     n=$((n + 1))
-    if [ "$1" = ok ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    if [ "$1" = ok ]; then passed=$((passed + 1)); else failed=$((failed + 1)) failures+=("$2"); fi
     echo "$1 $n - $2"
 }
 
@@ -71,5 +71,7 @@ for target in "$dir"/fuzz/fuzz-*; do
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     tap ok "$name: fuzzed $seconds s, $executions executions, nothing found"
 done
+echo
+for f in "${failures[@]+"${failures[@]}"}"; do echo "failed: $f"; done
 echo "$passed passed, $failed failed, 0 skipped"
 [ "$failed" -eq 0 ]
