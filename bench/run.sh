@@ -185,6 +185,29 @@ run_waited() {
 
 # For the tests of this script: with BENCH_HOLD=STAGE (enter, list), stop
 # there for a minute, with the stage's processes up, to be interrupted.
+# Before a group, and before each list size: wait (at most 2 minutes) until
+# nothing else runs, that is until /proc/loadavg counts one running task (this
+# shell) ten times in a row, 0.1 s apart.  After a farm ends the kernel frees
+# its network namespaces for seconds (a kworker), and a core taken that way is
+# taken from list's second thread, not from the floor, which has one: the cost
+# per process from 10,000 to 30,000 came out at 1.005 and 1.256 in two runs.
+# Not in a quick run (the tests), which may share the machine.
+settle() {
+    local quiet=0 tenths=0 a b c running rest
+    [ -z "$quick" ] || return 0
+    while [ "$quiet" -lt 10 ] && [ "$tenths" -lt 1200 ]; do
+        read -r a b c running rest </proc/loadavg
+        if [ "${running%%/*}" -le 1 ]; then quiet=$((quiet + 1)); else quiet=0; fi
+        sleep 0.1
+        tenths=$((tenths + 1))
+    done
+    if [ "$quiet" -lt 10 ]; then
+        note "$1: other tasks still ran after 2 minutes of waiting; measured anyway"
+    elif [ "$tenths" -gt 10 ]; then
+        note "$1: waited $((tenths / 10)).$((tenths % 10)) s for other tasks to end"
+    fi
+}
+
 hold() {
     [ "${BENCH_HOLD:-}" = "$1" ] || return 0
     echo "holding at $1"
@@ -292,6 +315,7 @@ list_inside() {
             continue
         fi
         hold list
+        settle "list $n"
         read -r procs namespaces < <("$bin/bare-scan")
         note "list $n: a farm of $n processes; its /proc holds $procs processes, $namespaces namespaces"
         # lsns takes seconds at 10,000 processes: fewer rounds there keep make bench
@@ -330,7 +354,10 @@ for n in "${place_notes[@]+"${place_notes[@]}"}"; do note "$n"; done
 # The machine's load (1-minute average) as each group starts: a shared
 # machine's other work is noise that interleaving spreads, but does not remove.
 loads=()
-load() { loads+=("$1 $(cut -d' ' -f1 /proc/loadavg) ($(ls -d /proc/[0-9]* | wc -l) processes)"); }
+load() {
+    settle "$1"
+    loads+=("$1 $(cut -d' ' -f1 /proc/loadavg) ($(ls -d /proc/[0-9]* | wc -l) processes)")
+}
 
 # ---- run: fork + new namespaces + exec + wait ----
 echo "== run"
