@@ -186,25 +186,35 @@ run_waited() {
 # For the tests of this script: with BENCH_HOLD=STAGE (enter, list), stop
 # there for a minute, with the stage's processes up, to be interrupted.
 # Before a group, and before each list size: wait (at most 2 minutes) until
-# nothing else runs, that is until /proc/loadavg counts one running task (this
-# shell) ten times in a row, 0.1 s apart.  After a farm ends the kernel frees
-# its network namespaces for seconds (a kworker), and a core taken that way is
-# taken from list's second thread, not from the floor, which has one: the cost
-# per process from 10,000 to 30,000 came out at 1.005 and 1.256 in two runs.
-# Not in a quick run (the tests), which may share the machine.
+# the machine is quiet, that is until its CPUs were idle 90% of a second
+# (/proc/stat).  After a farm ends the kernel frees its network namespaces for
+# seconds (a kworker), and a core taken that way is taken from list's second
+# thread, not from the floor, which has one: the cost per process from 10,000
+# to 30,000 came out at 1.005 and 1.256 in two runs.  (Counting running tasks
+# in /proc/loadavg is too strict: with 30,000 processes the machine's own
+# services and kdamond run for moments all the time.)  Not in a quick run (the
+# tests), which may share the machine.
+cpu_idle_total() {
+    local cpu user nice system idle iowait irq softirq steal rest
+    read -r cpu user nice system idle iowait irq softirq steal rest </proc/stat
+    echo "$((idle + iowait)) $((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+
 settle() {
-    local quiet=0 tenths=0 a b c running rest
+    local seconds=0 idle0 total0 idle1 total1
     [ -z "$quick" ] || return 0
-    while [ "$quiet" -lt 10 ] && [ "$tenths" -lt 1200 ]; do
-        read -r a b c running rest </proc/loadavg
-        if [ "${running%%/*}" -le 1 ]; then quiet=$((quiet + 1)); else quiet=0; fi
-        sleep 0.1
-        tenths=$((tenths + 1))
+    while [ "$seconds" -lt 120 ]; do
+        read -r idle0 total0 < <(cpu_idle_total)
+        sleep 1
+        read -r idle1 total1 < <(cpu_idle_total)
+        seconds=$((seconds + 1))
+        [ $((total1 - total0)) -gt 0 ] && [ $(((idle1 - idle0) * 10)) -ge $(((total1 - total0) * 9)) ] &&
+            break
     done
-    if [ "$quiet" -lt 10 ]; then
-        note "$1: other tasks still ran after 2 minutes of waiting; measured anyway"
-    elif [ "$tenths" -gt 10 ]; then
-        note "$1: waited $((tenths / 10)).$((tenths % 10)) s for other tasks to end"
+    if [ "$seconds" -ge 120 ]; then
+        note "$1: the machine was still busy after 2 minutes of waiting; measured anyway"
+    elif [ "$seconds" -gt 1 ]; then
+        note "$1: waited $seconds s for the machine to be quiet"
     fi
 }
 
