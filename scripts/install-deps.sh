@@ -9,7 +9,7 @@
 # Usage: scripts/install-deps.sh [build|check|bench|fuzz|deb]...   (default: build)
 set -eu
 
-build=(meson ninja-build pkg-config gcc libsmartcols-dev)
+build=(meson ninja-build pkg-config gcc libc6-dev libsmartcols-dev)
 # clang and its runtime: the second compiler, ASan+UBSan, libFuzzer.
 fuzz=("${build[@]}" clang libclang-rt-14-dev)
 check=("${fuzz[@]}"
