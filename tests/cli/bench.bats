@@ -294,10 +294,12 @@ pid_max_restore_scenario() {
         # first. Before 6.14 pid_max is one value for the whole machine: not lowered.
         printf '6.14\n%s\n' "$(uname -r | sed 's/[^0-9.].*//')" | sort -V -C ||
             skip "kernel.pid_max ($before) is at its limit and, before Linux 6.14, one value for the machine"
-        export -f pid_max_restore_scenario
+        # The function goes in as text: an exported one would not pass through
+        # sh (dash drops such variables), which the chroot's wrapper runs.
         export TMP NSCTL_TOP NSCTL_BUILD
         unshare_here --pid --fork --kill-child --mount --mount-proc
-        run "${UNSHARE_HERE[@]}" bash -c 'echo 40000 >/proc/sys/kernel/pid_max && pid_max_restore_scenario'
+        run "${UNSHARE_HERE[@]}" bash -c "$(declare -f pid_max_restore_scenario)
+            echo 40000 >/proc/sys/kernel/pid_max && pid_max_restore_scenario"
         before=40000
     fi
     echo "$output"
