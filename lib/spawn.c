@@ -650,6 +650,26 @@ static void time_for_children_restore(int *own)
 	close_fdp(own);
 }
 
+/*
+ * clone() as fork() where clone3() is missing (before Linux 5.3): a copy
+ * (no CLONE_VM) that goes on from here, on this stack (a stack of its own
+ * would be one the sanitizers do not know).  The pidfd comes from
+ * CLONE_PIDFD (5.2; the kernel puts it at parent_tid), else from
+ * pidfd_open() once the child is there (none before 5.3).  The child sees 0.
+ */
+static pid_t clone_copy(unsigned long flags, int *pidfd)
+{
+	long pid = syscall(SYS_clone, flags | CLONE_PIDFD | SIGCHLD, NULL, pidfd, NULL, NULL);
+
+	/* Before 5.2 no CLONE_PIDFD. */
+	if (pid < 0 && errno == EINVAL) {
+		pid = syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+		if (pid > 0)
+			*pidfd = sys_pidfd_open((pid_t)pid, 0);
+	}
+	return pid < 0 ? negative_errno() : (pid_t)pid;
+}
+
 /* The child ended or failed at STEP: it must not run anything more; reap it. */
 static void child_abandon(pid_t pid)
 {
@@ -714,23 +734,7 @@ static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_f
 	else if (pid == -ENOSYS) {
 		attach_after = attr->cgroup_fd >= 0;
 		c->sync = c->sync || attach_after;
-		/*
-		 * A copy all the same (no CLONE_VM): clone() as fork(), the child goes
-		 * on from here on this stack (a stack of its own would be one the
-		 * sanitizers do not know).  CLONE_PIDFD's fd goes to parent_tid.
-		 */
-		pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_PIDFD | SIGCHLD, NULL, pidfd,
-				     NULL, NULL);
-		if (pid < 0)
-			pid = negative_errno();
-	}
-	/* Before 5.2 no CLONE_PIDFD: clone() as fork(), and no pidfd either. */
-	if (pid == -EINVAL && !(clone_flags & CLONE_NEWTIME)) {
-		pid = (pid_t)syscall(SYS_clone, clone_flags | SIGCHLD, NULL, NULL, NULL, NULL);
-		if (pid < 0)
-			pid = negative_errno();
-		else if (pid > 0)
-			*pidfd = sys_pidfd_open(pid, 0);
+		pid = clone_copy(clone_flags, pidfd);
 	}
 	if (pid == 0)
 		syscall(SYS_exit_group, spawn_child(c));
@@ -924,14 +928,9 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		} else if (pid == -ENOSYS && (clone_flags & CLONE_NEWTIME))
 			pid = -EOPNOTSUPP;
 		else if (pid == -ENOSYS) {
-			pid = (pid_t)syscall(SYS_clone, clone_flags | CLONE_VFORK | SIGCHLD, NULL,
-					     NULL, NULL, NULL);
+			pid = clone_copy(clone_flags | CLONE_VFORK, &pidfd);
 			if (pid == 0)
 				syscall(SYS_exit_group, spawn_child(c));
-			if (pid < 0)
-				pid = negative_errno();
-			else
-				pidfd = sys_pidfd_open(pid, 0);
 		}
 	}
 started:
