@@ -671,7 +671,8 @@ struct nsctl_join_report {
  * Flags of nsctl_process_join() (both) and nsctl_ns_set_add_process()
  * (NSCTL_JOIN_DIFFERENT only); any other bit is -EINVAL.
  */
-#define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller */
+#define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller
+					* (a type the kernel lacks cannot differ: left out) */
 #define NSCTL_JOIN_ONE_BY_ONE (1u << 1) /* not setns(pidfd): open each file, join in order */
 
 /*
@@ -732,7 +733,10 @@ int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_proces
  */
 int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report);
 
-/* Of TYPES, the types in which PROCESS is not in the calling thread's namespace. */
+/*
+ * Of TYPES, the types in which PROCESS is not in the calling thread's namespace
+ * (never a type the kernel lacks).
+ */
 int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 			    unsigned *ret_types);
 

@@ -213,6 +213,8 @@ static int differ(const struct nsctl_process *process, unsigned types, unsigned 
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		fd = nsctl_process_open_ns(process, t, false);
+		if (fd == -EOPNOTSUPP)
+			continue; /* a type this kernel lacks cannot differ */
 		r = fd < 0 ? fd : is_callers_in(own_dir, fd, t);
 		if (r < 0) {
 			report_failure(report, t, "open");
@@ -253,6 +255,8 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		if (!(types & NSCTL_TYPE_BIT(t)))
 			continue;
 		r = nsctl_process_open_ns(process, t, false);
+		if (r == -EOPNOTSUPP && (flags & NSCTL_JOIN_DIFFERENT))
+			continue; /* a type this kernel lacks cannot differ */
 		if (r < 0) {
 			report_failure(report, t, "open");
 			goto fail;

@@ -503,8 +503,11 @@ static void open_target(const struct request *req, struct target *tg)
 			open_net_socket(req, tg);
 		own_asked &= ~nsctl_ns_set_types(tg->set);
 		tg->different_only = !req->asked;
-		tg->from_process =
-		    req->asked ? own_asked : cli_types_supported_or_fail("join with type options");
+		/*
+		 * No type option: every type, and the library leaves out those the
+		 * kernel lacks as it opens them (no look at which types it has first).
+		 */
+		tg->from_process = req->asked ? own_asked : nsctl_types_all();
 		return;
 	}
 	if (req->by_id || strchr(text, '/')) {
@@ -699,6 +702,8 @@ static unsigned join(const struct request *req, struct target *tg)
 	if (tg->process && !nsctl_ns_set_types(tg->set)) {
 		/* Only the process: one setns(pidfd) where the kernel has it. */
 		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
+		if (r < 0 && tg->different_only)
+			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 		return report.joined;
@@ -707,6 +712,8 @@ static unsigned join(const struct request *req, struct target *tg)
 		/* Files too: one set, so that the user namespace is ordered among all of them. */
 		r = nsctl_ns_set_add_process(tg->set, tg->process, tg->from_process, flags,
 					     &report);
+		if (r < 0 && tg->different_only)
+			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 	}

@@ -120,6 +120,20 @@ setup() {
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
+@test "enter: a PID alone, on a kernel without time namespaces, joins every other type that differs" {
+    require_root
+    start_target --uts --net
+    nsenter -t "$TARGET" -u hostname "notime-$BATS_TEST_NUMBER" # util-linux, the witness
+    # No look at which types the kernel has first: the time namespace's
+    # ioctl (EOPNOTSUPP) leaves it out, and the others are joined.
+    without_time_namespace
+    run --separate-stderr "${BAD_WRAP[@]}" "$NSCTL" enter "$TARGET" sh -c 'hostname; ip -o link | wc -l'
+    echo "$output $stderr"
+    [ "$status" -eq 0 ]
+    [ "$output" = "notime-$BATS_TEST_NUMBER"$'\n'1 ] # the target's hostname, and its lone lo
+    [ -z "$stderr" ]
+}
+
 @test "bad input: enter: other options" {
     require_root
     bad enter 125 "--setuid 'x': no such user" -S x $$ "${RAN[@]}"
