@@ -49,6 +49,27 @@
 /* The kernel's sigset_t, as rt_sigprocmask() takes it: _NSIG - 1 bits. */
 #define KERNEL_SIGSET_SIZE ((_NSIG - 1 + 7) / 8)
 
+/*
+ * The kernel's struct sigaction, as rt_sigaction() takes it (x86-64 and
+ * arm64 both have sa_restorer).  The child only reads sa_handler and sets
+ * SIG_DFL, for which every other field is 0.
+ */
+struct kernel_sigaction {
+	void (*handler)(int);
+	unsigned long flags;
+	void (*restorer)(void);
+	unsigned char mask[KERNEL_SIGSET_SIZE];
+};
+
+/* sigismember() without libc: the kernel's bit order, which glibc's sigset_t keeps. */
+static bool mask_has(const sigset_t *set, int sig)
+{
+	const unsigned long *words = (const unsigned long *)set;
+	unsigned bits = 8 * sizeof(unsigned long);
+
+	return (words[(unsigned)(sig - 1) / bits] >> ((unsigned)(sig - 1) % bits)) & 1;
+}
+
 /* The kernel's __NEW_UTS_LEN, 64, and a NUL. */
 #define UTS_NAME_SIZE 65
 
@@ -432,18 +453,17 @@ static int spawn_child(void *data)
 		 * every signal is blocked until the exec, and those that have a
 		 * handler go back to their default first (exec would do it anyway).
 		 */
-		for (int sig = 1; sig < _NSIG; sig++) {
-			struct sigaction sa;
+		static const struct kernel_sigaction dfl = { .handler = SIG_DFL };
 
-			if (sigismember(&c->child_mask, sig) == 1 || sig == SIGKILL ||
-			    sig == SIGSTOP)
+		for (int sig = 1; sig < _NSIG; sig++) {
+			struct kernel_sigaction sa;
+
+			if (mask_has(&c->child_mask, sig) || sig == SIGKILL || sig == SIGSTOP)
 				continue;
-			if (sigaction(sig, NULL, &sa) < 0 || sa.sa_handler == SIG_DFL ||
-			    sa.sa_handler == SIG_IGN)
+			if (syscall(SYS_rt_sigaction, sig, NULL, &sa, KERNEL_SIGSET_SIZE) < 0 ||
+			    sa.handler == SIG_DFL || sa.handler == SIG_IGN)
 				continue;
-			sa.sa_handler = SIG_DFL;
-			sa.sa_flags = 0;
-			sigaction(sig, &sa, NULL);
+			syscall(SYS_rt_sigaction, sig, &dfl, NULL, KERNEL_SIGSET_SIZE);
 		}
 	}
 	/* Its exec moves it in (see time_for_children_new). */
