@@ -671,8 +671,7 @@ struct nsctl_join_report {
  * Flags of nsctl_process_join() (both) and nsctl_ns_set_add_process()
  * (NSCTL_JOIN_DIFFERENT only); any other bit is -EINVAL.
  */
-#define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types where the target differs from the caller
-					* (a type the kernel lacks cannot differ: left out) */
+#define NSCTL_JOIN_DIFFERENT  (1u << 0) /* only types that differ (not one the kernel lacks) */
 #define NSCTL_JOIN_ONE_BY_ONE (1u << 1) /* not setns(pidfd): open each file, join in order */
 
 /*
