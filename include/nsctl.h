@@ -713,10 +713,11 @@ int nsctl_ns_set_take(struct nsctl_ns_set *set, enum nsctl_type type);
 
 /*
  * Open the namespaces TYPES of PROCESS and add them (with NSCTL_JOIN_DIFFERENT
- * only those that differ from the caller's).  Once all are open, checks that
- * PROCESS is still running: -ESRCH if it has gone, and SET is unchanged.
- * -EEXIST if SET already has one of TYPES.  REPORT (or NULL) says which type
- * could not be opened.  FLAGS: 0 or NSCTL_JOIN_DIFFERENT (-EINVAL otherwise).
+ * only those that differ from the caller's, never a type the kernel lacks).
+ * Once all are open, checks that PROCESS is still running: -ESRCH if it has
+ * gone, and SET is unchanged.  -EEXIST if SET already has one of TYPES.
+ * REPORT (or NULL) says which type could not be opened.  FLAGS: 0 or
+ * NSCTL_JOIN_DIFFERENT (-EINVAL otherwise).
  */
 int nsctl_ns_set_add_process(struct nsctl_ns_set *set, const struct nsctl_process *process,
 			     unsigned types, unsigned flags, struct nsctl_join_report *report);
@@ -742,11 +743,12 @@ int nsctl_process_ns_differ(const struct nsctl_process *process, unsigned types,
 /*
  * Move the calling thread into the namespaces TYPES of PROCESS (with
  * NSCTL_JOIN_DIFFERENT, those of them where it differs from the calling
- * thread; the other threads do not move).  Where the kernel has it (5.8), one
- * setns(pidfd, flags) joins all at once or none; otherwise, or when the kernel
- * refuses that, every namespace file is opened, the process checked to be the
- * same, and they are joined in the order of nsctl_ns_set_join() (always so
- * with NSCTL_JOIN_ONE_BY_ONE).  A process that has gone is -ESRCH, never a
+ * thread, which a type the kernel lacks never does; the other threads do
+ * not move).  Where the kernel has it (5.8), one setns(pidfd, flags) joins
+ * all at once or none; otherwise, or when the kernel refuses that, every
+ * namespace file is opened, the process checked to be the same, and they are
+ * joined in the order of nsctl_ns_set_join() (always so with
+ * NSCTL_JOIN_ONE_BY_ONE).  A process that has gone is -ESRCH, never a
  * join into another process of that PID.  A flag not defined above is -EINVAL.
  */
 int nsctl_process_join(const struct nsctl_process *process, unsigned types, unsigned flags,

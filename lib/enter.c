@@ -4,9 +4,7 @@
 #include <linux/capability.h>
 #include <sched.h>
 #include <string.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 
 #include "internal.h"
 #include "syscalls.h"
@@ -163,13 +161,7 @@ static int is_callers(int fd, enum nsctl_type type)
 /* The calling thread's /proc ns directory (setns() moves only the thread), on procfs, or -1. */
 static int open_own_ns_dir(void)
 {
-	_cleanup_close_ int fd = -1;
-	struct statfs sfs;
-
-	fd = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || fstatfs(fd, &sfs) < 0 || (unsigned long)sfs.f_type != PROC_SUPER_MAGIC)
-		return -1;
-	return TAKE_FD(fd);
+	return proc_dir_open("/proc/thread-self/ns");
 }
 
 /*

@@ -26,6 +26,13 @@ const struct type_row *type_row(enum nsctl_type type);
 int own_ns_open_by_pidfd(enum nsctl_type type, bool for_children);
 
 /*
+ * An O_PATH fd on the directory PATH of /proc (as "/proc/thread-self/ns"),
+ * only if it is on a procfs: whatever is mounted there instead (a tmpfs a
+ * container's root put over it) is not asked.  -1 otherwise.
+ */
+int proc_dir_open(const char *path);
+
+/*
  * Open /proc/PID/NAME of process PID (of the caller's PID namespace) with
  * FLAGS, under the number the /proc mounted here gives it (see
  * nsctl_process_procfd): an fd, or -errno (-ENOENT: no /proc here shows it).

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The one table of namespace types, and everything that looks types up in it. */
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -167,6 +169,17 @@ static unsigned types_supported_by_pidfd(void)
 	return types;
 }
 
+int proc_dir_open(const char *path)
+{
+	_cleanup_close_ int fd = -1;
+	struct statfs sfs;
+
+	fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstatfs(fd, &sfs) < 0 || (unsigned long)sfs.f_type != PROC_SUPER_MAGIC)
+		return -1;
+	return TAKE_FD(fd);
+}
+
 NSCTL_EXPORT unsigned nsctl_types_supported(void)
 {
 	static unsigned supported; /* a kernel does not gain types while running */
@@ -180,8 +193,10 @@ NSCTL_EXPORT unsigned nsctl_types_supported(void)
 	/*
 	 * O_PATH: an undumpable caller's /proc/self/ns is root's, mode 0511, so an
 	 * ordinary user cannot open it to read; to look its entries up he may.
+	 * Only a procfs's: a directory mounted over it could hide a type, and a
+	 * caller that believed it would leave that namespace unjoined.
 	 */
-	dirfd = open("/proc/self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	dirfd = proc_dir_open("/proc/self/ns");
 	if (dirfd < 0) {
 		types = types_supported_by_pidfd();
 		__atomic_store_n(&supported, types, __ATOMIC_RELAXED);

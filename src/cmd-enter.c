@@ -702,7 +702,12 @@ static unsigned join(const struct request *req, struct target *tg)
 	if (tg->process && !nsctl_ns_set_types(tg->set)) {
 		/* Only the process: one setns(pidfd) where the kernel has it. */
 		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
-		if (r < 0 && tg->different_only)
+		/*
+		 * Nothing opened: where neither the pidfd nor /proc can say which
+		 * types exist, say that.  Only before any join: after one, /proc
+		 * may be the target's, which is not ours to ask.
+		 */
+		if (r < 0 && tg->different_only && !report.joined)
 			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);
@@ -712,7 +717,7 @@ static unsigned join(const struct request *req, struct target *tg)
 		/* Files too: one set, so that the user namespace is ordered among all of them. */
 		r = nsctl_ns_set_add_process(tg->set, tg->process, tg->from_process, flags,
 					     &report);
-		if (r < 0 && tg->different_only)
+		if (r < 0 && tg->different_only) /* (nothing is joined yet) */
 			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);

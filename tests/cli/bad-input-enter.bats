@@ -124,14 +124,30 @@ setup() {
     require_root
     start_target --uts --net
     nsenter -t "$TARGET" -u hostname "notime-$BATS_TEST_NUMBER" # util-linux, the witness
-    # No look at which types the kernel has first: the time namespace's
-    # ioctl (EOPNOTSUPP) leaves it out, and the others are joined.
+    # As such a kernel (Linux 6.11+) says, the time namespace's pidfd ioctl
+    # answers EOPNOTSUPP (its /proc/PID/ns/time is hidden too): that type is
+    # left out, and every other one that differs is joined.
     without_time_namespace
     run --separate-stderr "${BAD_WRAP[@]}" "$NSCTL" enter "$TARGET" sh -c 'hostname; ip -o link | wc -l'
     echo "$output $stderr"
     [ "$status" -eq 0 ]
     [ "$output" = "notime-$BATS_TEST_NUMBER"$'\n'1 ] # the target's hostname, and its lone lo
     [ -z "$stderr" ]
+}
+
+@test "enter: a directory mounted over /proc/PID/ns is not believed when it hides a type" {
+    require_root
+    start_target --time
+    # A kernel before 6.11 (no pidfd namespace ioctls), where nsctl asks
+    # /proc/self/ns which types exist; a tmpfs there, such as a container's
+    # root could mount, hides the time namespace.  nsctl must not take that
+    # for a kernel without time namespaces and leave the target's unjoined.
+    run --separate-stderr "${WITHOUT_TIME_NAMESPACE[@]}" "$TMP" "$TOOLS/seccomp-deny" -i pidfd-ns -- \
+        "$NSCTL" enter "$TARGET" readlink /proc/self/ns/time
+    echo "$output $stderr"
+    [ "$status" -eq 0 ]
+    [ "$output" = "time:[$(ns_inode "$TARGET" time)]" ]
+    [ "$output" != "time:[$(ns_inode $$ time)]" ]
 }
 
 @test "bad input: enter: other options" {
