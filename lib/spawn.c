@@ -50,10 +50,16 @@
 #define KERNEL_SIGSET_SIZE ((_NSIG - 1 + 7) / 8)
 
 /*
- * The kernel's struct sigaction, as rt_sigaction() takes it (x86-64 and
- * arm64 both have sa_restorer).  The child only reads sa_handler and sets
- * SIG_DFL, for which every other field is 0.
+ * The kernel's struct sigaction, as rt_sigaction() takes it: the handler
+ * first, then the flags (x86-64, arm64 and most others have sa_restorer;
+ * where it is missing, this struct is only larger).  The child only reads
+ * the handler and sets SIG_DFL or SIG_IGN, for which every other field is 0.
+ * MIPS puts the flags first; sparc and alpha take the restorer as an
+ * argument of rt_sigaction() of its own.
  */
+#if defined(__mips__) || defined(__sparc__) || defined(__alpha__)
+#error "spawn: this architecture's struct sigaction of the kernel differs"
+#endif
 struct kernel_sigaction {
 	void (*handler)(int);
 	unsigned long flags;
@@ -450,8 +456,10 @@ static int spawn_child(void *data)
 	if (c->reset_handlers) {
 		/*
 		 * A handler of the parent's must never run here, on its memory:
-		 * every signal is blocked until the exec, and those that have a
-		 * handler go back to their default first (exec would do it anyway).
+		 * every signal is blocked until the exec (but the two glibc keeps
+		 * for its threads, which no mask of its blocks), and those that
+		 * have a handler go back to their default first, those two too
+		 * (exec would do it anyway).
 		 */
 		static const struct kernel_sigaction dfl = { .handler = SIG_DFL };
 
@@ -475,9 +483,9 @@ static int spawn_child(void *data)
 			return r;
 	}
 	if (attr->has_signals && attr->sigchld_ignored && !attr->child_step) {
-		struct sigaction ign = { .sa_handler = SIG_IGN };
+		static const struct kernel_sigaction ign = { .handler = SIG_IGN };
 
-		if (sigaction(SIGCHLD, &ign, NULL) < 0)
+		if (syscall(SYS_rt_sigaction, SIGCHLD, &ign, NULL, KERNEL_SIGSET_SIZE) < 0)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_SIGNALS, errno);
 	}
 	if (attr->new_session && syscall(SYS_setsid) < 0)
