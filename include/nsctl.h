@@ -96,8 +96,9 @@ unsigned long nsctl_types_to_clone_flags(unsigned types);
 
 /*
  * The set of types the running kernel has: their /proc/self/ns files exist,
- * or, without /proc, a pidfd's namespace ioctls (Linux 6.11) find them.  0
- * when neither can tell: then no type is known to be missing, nor present.
+ * or, where that is no procfs's, a pidfd's namespace ioctls (Linux 6.11)
+ * find them.  0 when neither can tell: then no type is known to be missing,
+ * nor present.
  * It works in an undumpable caller too (it only looks entries up).
  */
 unsigned nsctl_types_supported(void);
