@@ -183,8 +183,6 @@ run_waited() {
     wait "$pid"
 }
 
-# For the tests of this script: with BENCH_HOLD=STAGE (enter, list), stop
-# there for a minute, with the stage's processes up, to be interrupted.
 # Before a group, and before each list size: wait (at most 2 minutes) until
 # the machine is quiet, that is until its CPUs were idle 90% of a second
 # (/proc/stat).  After a farm ends the kernel frees its network namespaces for
@@ -218,6 +216,8 @@ settle() {
     fi
 }
 
+# For the tests of this script: with BENCH_HOLD=STAGE (enter, list), stop
+# there for a minute, with the stage's processes up, to be interrupted.
 hold() {
     [ "${BENCH_HOLD:-}" = "$1" ] || return 0
     echo "holding at $1"

@@ -671,6 +671,14 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 	const char *threads;
 	char path[PATH_MAX];
 
+	/*
+	 * Without type options every type was asked for: an open that failed
+	 * with nothing joined may be a kernel where neither the pidfd nor /proc
+	 * can say which types exist; say that.  Not after a join: /proc may then
+	 * be the target's, which is not ours to ask.
+	 */
+	if (tg->different_only && !report->joined && strcmp(call, "open") == 0)
+		cli_types_supported_or_fail("join with type options");
 	if (err == -ESRCH && tg->process)
 		cli_fail(err, "PID %d", (int)nsctl_process_pid(tg->process));
 	if (report->failed_type < 0)
@@ -702,13 +710,6 @@ static unsigned join(const struct request *req, struct target *tg)
 	if (tg->process && !nsctl_ns_set_types(tg->set)) {
 		/* Only the process: one setns(pidfd) where the kernel has it. */
 		r = nsctl_process_join(tg->process, tg->from_process, flags, &report);
-		/*
-		 * Nothing opened: where neither the pidfd nor /proc can say which
-		 * types exist, say that.  Only before any join: after one, /proc
-		 * may be the target's, which is not ours to ask.
-		 */
-		if (r < 0 && tg->different_only && !report.joined)
-			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 		return report.joined;
@@ -717,8 +718,6 @@ static unsigned join(const struct request *req, struct target *tg)
 		/* Files too: one set, so that the user namespace is ordered among all of them. */
 		r = nsctl_ns_set_add_process(tg->set, tg->process, tg->from_process, flags,
 					     &report);
-		if (r < 0 && tg->different_only) /* (nothing is joined yet) */
-			cli_types_supported_or_fail("join with type options");
 		if (r < 0)
 			join_failed(req, tg, r, &report);
 	}
