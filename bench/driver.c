@@ -3,9 +3,13 @@
  * The benchmark timing driver: runs several commands in turns (A B C A B C
  * ...), so that the machine's drift over a run touches them all alike, and
  * prints for each one CSV line:
- *   LABEL,ROUNDS,MEDIAN_US,Q1_US,Q3_US,MIN_US,MAX_US,MAXRSS_KB,PAIRED_FIRST,PAIRED_SECOND
+ *   LABEL,ROUNDS,MEDIAN_US,Q1_US,Q3_US,MIN_US,MAX_US,MAXRSS_KB,PAIRED_FIRST,PAIRED_SECOND,CPU_US
  * Wall time is from just before posix_spawn() to the return of wait4(); peak
- * memory is the child's ru_maxrss (the median over the rounds).  PAIRED_FIRST
+ * memory is the child's ru_maxrss (the median over the rounds).  CPU_US is the
+ * median of the CPU time the child used, user and system, all its threads
+ * (wait4()'s ru_utime + ru_stime): what it cost, whatever else ran on the
+ * machine meanwhile, where wall time also shows a CPU that other processes
+ * took from it.  PAIRED_FIRST
  * is the median over the rounds of this command's time divided by the first
  * command's time in the same round (PAIRED_SECOND: the second's): a burst of
  * load that lasts a round slows both sides of such a ratio alike.
@@ -44,6 +48,7 @@ struct command {
 	char **argv;
 	double *usec;
 	double *maxrss_kb;
+	double *cpu_usec;
 };
 
 static int compare_doubles(const void *a, const void *b)
@@ -69,9 +74,14 @@ static double now_usec(void)
 	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
-/* Run one command once; its time and peak memory, or -1 if it failed. */
+static double timeval_usec(struct timeval tv)
+{
+	return (double)tv.tv_sec * 1e6 + (double)tv.tv_usec;
+}
+
+/* Run one command once; its time, peak memory and CPU time, or -1 if it failed. */
 static int run_once(const struct command *c, const posix_spawn_file_actions_t *actions,
-		    double *ret_usec, double *ret_maxrss_kb)
+		    double *ret_usec, double *ret_maxrss_kb, double *ret_cpu_usec)
 {
 	pid_t pid;
 	struct rusage usage;
@@ -97,6 +107,7 @@ static int run_once(const struct command *c, const posix_spawn_file_actions_t *a
 	}
 	*ret_usec = end - start;
 	*ret_maxrss_kb = (double)usage.ru_maxrss;
+	*ret_cpu_usec = timeval_usec(usage.ru_utime) + timeval_usec(usage.ru_stime);
 	return 0;
 }
 
@@ -139,7 +150,8 @@ int main(int argc, char **argv)
 		argv[j < argc ? j : argc] = NULL;
 		commands[n].usec = calloc((size_t)rounds, sizeof(double));
 		commands[n].maxrss_kb = calloc((size_t)rounds, sizeof(double));
-		if (!commands[n].usec || !commands[n].maxrss_kb)
+		commands[n].cpu_usec = calloc((size_t)rounds, sizeof(double));
+		if (!commands[n].usec || !commands[n].maxrss_kb || !commands[n].cpu_usec)
 			return 1;
 		n++;
 		i = j + 1;
@@ -165,14 +177,15 @@ int main(int argc, char **argv)
 	int status = 0;
 	for (int round = -warmup; round < rounds && status == 0; round++)
 		for (int c = 0; c < n && status == 0; c++) {
-			double usec, kb;
+			double usec, kb, cpu;
 			if (stop_signal)
 				status = 128 + stop_signal;
-			else if (run_once(&commands[c], &actions, &usec, &kb) < 0)
+			else if (run_once(&commands[c], &actions, &usec, &kb, &cpu) < 0)
 				status = 1;
 			else if (round >= 0) {
 				commands[c].usec[round] = usec;
 				commands[c].maxrss_kb[round] = kb;
+				commands[c].cpu_usec[round] = cpu;
 			}
 		}
 
@@ -184,21 +197,23 @@ int main(int argc, char **argv)
 		}
 
 	for (int c = 0; c < n; c++) {
-		double *t = commands[c].usec, *m = commands[c].maxrss_kb;
+		double *t = commands[c].usec, *m = commands[c].maxrss_kb, *u = commands[c].cpu_usec;
 		double *pf = paired_first + c * rounds, *ps = paired_second + c * rounds;
 		if (status == 0) {
 			qsort(pf, (size_t)rounds, sizeof(double), compare_doubles);
 			qsort(ps, (size_t)rounds, sizeof(double), compare_doubles);
 			qsort(t, (size_t)rounds, sizeof(double), compare_doubles);
 			qsort(m, (size_t)rounds, sizeof(double), compare_doubles);
-			printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,%.4f,%.4f\n", commands[c].label,
-			       rounds, quantile(t, rounds, 0.5), quantile(t, rounds, 0.25),
-			       quantile(t, rounds, 0.75), t[0], t[rounds - 1],
-			       quantile(m, rounds, 0.5), quantile(pf, rounds, 0.5),
-			       quantile(ps, rounds, 0.5));
+			qsort(u, (size_t)rounds, sizeof(double), compare_doubles);
+			printf("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.0f,%.4f,%.4f,%.1f\n",
+			       commands[c].label, rounds, quantile(t, rounds, 0.5),
+			       quantile(t, rounds, 0.25), quantile(t, rounds, 0.75), t[0],
+			       t[rounds - 1], quantile(m, rounds, 0.5), quantile(pf, rounds, 0.5),
+			       quantile(ps, rounds, 0.5), quantile(u, rounds, 0.5));
 		}
 		free(t);
 		free(m);
+		free(u);
 	}
 	free(commands);
 	free(paired_first);

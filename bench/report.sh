@@ -25,6 +25,7 @@ NR == 1 { next }
     tool = ($3 == "bare" || $3 == "nsctl") ? $3 : "peer"
     if (tool == "peer") peer[key] = $3
     med[key, tool] = $5; kb[key, tool] = $10; pf[key, tool] = $11; ps[key, tool] = $12
+    cpu[key, tool] = $13
     if ($11 == "1.0000") first[key] = tool
     if ($12 == "1.0000") second[key] = tool
 }
@@ -38,13 +39,15 @@ function paired(k, a, b) {
 }
 END {
     print "group,case,peer,bare_us,peer_us,nsctl_us,peer_over_bare,nsctl_over_bare,nsctl_over_peer," \
-        "bare_kb,peer_kb,nsctl_kb,peer_over_bare_paired,nsctl_over_bare_paired,nsctl_over_peer_paired"
+        "bare_kb,peer_kb,nsctl_kb,peer_over_bare_paired,nsctl_over_bare_paired,nsctl_over_peer_paired," \
+        "bare_cpu_us,peer_cpu_us,nsctl_cpu_us"
     for (i = 1; i <= n; i++) {
         k = order[i]
         b = med[k, "bare"]; p = med[k, "peer"]; s = med[k, "nsctl"]
         print k "," peer[k] "," b "," p "," s "," ratio(p, b) "," ratio(s, b) "," ratio(s, p) "," \
             kb[k, "bare"] "," kb[k, "peer"] "," kb[k, "nsctl"] "," \
-            paired(k, "peer", "bare") "," paired(k, "nsctl", "bare") "," paired(k, "nsctl", "peer")
+            paired(k, "peer", "bare") "," paired(k, "nsctl", "bare") "," paired(k, "nsctl", "peer") "," \
+            cpu[k, "bare"] "," cpu[k, "peer"] "," cpu[k, "nsctl"]
     }
 }' "$raw" >"$results/results.csv"
 
@@ -111,7 +114,7 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
     echo
     echo "| what | case | bare | peer | nsctl | peer/bare | nsctl/bare | nsctl/peer | peak kB bare/peer/nsctl |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
-    tail -n +2 "$results/results.csv" | while IFS=, read -r group case peer b p s _ _ _ kb_b kb_p kb_s pb sb sp; do
+    tail -n +2 "$results/results.csv" | while IFS=, read -r group case peer b p s _ _ _ kb_b kb_p kb_s pb sb sp _; do
         nsctl_ms=$(ms "$s")
         [ -z "$s" ] && nsctl_ms="pending"
         kbs=
@@ -157,6 +160,23 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
         mem = (kbs["list,10000"] != "" && kbp["list,10000"] != "") ? \
             sprintf("%.3f", kbs["list,10000"] / kbp["list,10000"]) : ""
         row("list 10000: peak memory nsctl/lsns < 1", mem, 1, "<")
+    }' "$results/results.csv"
+    # The same growth in CPU time (user and system, every thread; from the
+    # medians): the cost itself, which a CPU that other processes of the
+    # machine take does not change, as it changes wall time.
+    awk -F, '
+    NR == 1 { next }
+    $1 == "list" { bare[$2] = $16; nsctl[$2] = $18 }
+    function per(t, n, m) {
+        return (t[n] != "" && t[m] != "" && t[m] > 0) ? sprintf("%.3f", (t[n] / n) / (t[m] / m)) : "-"
+    }
+    END {
+        if (!(10000 in nsctl)) exit
+        print ""
+        printf "CPU time (user and system, every thread) per process, for comparison with the "
+        printf "wall time above: nsctl list %s at 10,000 over 1,000, %s at 30,000 over 10,000; ", \
+            per(nsctl, 10000, 1000), per(nsctl, 30000, 10000)
+        printf "the bare scan %s and %s.\n", per(bare, 10000, 1000), per(bare, 30000, 10000)
     }' "$results/results.csv"
     echo
     sed 's/^/- /' "$results/notes.txt"

@@ -79,7 +79,7 @@ fi
 mkdir -p "$results"
 raw=$results/raw.csv
 if [ "${1:-}" != --list-inside ]; then
-    echo "group,case,tool,rounds,median_us,q1_us,q3_us,min_us,max_us,maxrss_kb,paired_first,paired_second" >"$raw"
+    echo "group,case,tool,rounds,median_us,q1_us,q3_us,min_us,max_us,maxrss_kb,paired_first,paired_second,cpu_us" >"$raw"
     : >"$results/notes.txt"
 fi
 tmp=$(mktemp -d)

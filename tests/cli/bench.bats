@@ -133,11 +133,22 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     [ "$status" -eq 0 ]
     [ "$(tr -d '\n' <"$TMP/order")" = abababab ]
     [ "${#lines[@]}" -eq 2 ]
-    [[ "${lines[0]}" =~ ^a,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,1.0000,[0-9.]+$ ]]
-    [[ "${lines[1]}" =~ ^b,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,[0-9.]+,1.0000$ ]]
+    [[ "${lines[0]}" =~ ^a,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,1.0000,[0-9.]+,[0-9.]+$ ]]
+    [[ "${lines[1]}" =~ ^b,3,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9]+,[0-9.]+,1.0000,[0-9.]+$ ]]
     run "$BENCH/driver" -n 3 ok true ::: bad false
     [ "$status" -eq 1 ]
     [[ "$output" == *"bad: exited with status 1"* ]]
+}
+
+@test "bench: the driver's CPU time is the command's, apart from its wall time" {
+    # A sleeper spends 300 ms of wall time and next to no CPU; a busy loop about as
+    # much CPU as wall time (on a busy machine less, never more: one thread).
+    run "$BENCH/driver" -n 3 -w 0 idle sleep 0.3 ::: busy sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
+    [ "$status" -eq 0 ]
+    IFS=, read -r _ _ idle_wall _ _ _ _ _ _ _ idle_cpu <<<"${lines[0]}"
+    IFS=, read -r _ _ busy_wall _ _ _ _ _ _ _ busy_cpu <<<"${lines[1]}"
+    awk -v w="$idle_wall" -v c="$idle_cpu" 'BEGIN { exit !(w >= 300000 && c < 0.1 * w) }'
+    awk -v w="$busy_wall" -v c="$busy_cpu" 'BEGIN { exit !(c > 0.3 * w && c <= 1.05 * w) }'
 }
 
 @test "bench: farm starts N processes, a quarter in own uts, ipc and net namespaces, and reaps them on SIGTERM" {
@@ -224,6 +235,8 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     for row in run,uts unshare,uts enter,uts run,all enter,all list,100; do
         grep -E "^$row,util-linux,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]+," "$csv"
     done
+    # The CPU times of the bare program, the peer and nsctl close each row.
+    grep -E "^list,100,util-linux,([^,]*,){12}[0-9.]+,[0-9.]+,[0-9.]+$" "$csv"
     grep -E "^pin,attach/pin,iproute2,,[0-9.]+," "$csv"
     [ -s "$TMP/results/list-scaling.png" ]
     # Each nsctl subcommand is measured exactly when it is built.
