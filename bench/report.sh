@@ -128,12 +128,14 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
     echo "|---|---|---|"
     awk -F, '
     NR == 1 { next }
-    { k = $1 "," $2; sb[k] = $14; sp[k] = $15; s[k] = $6; kbs[k] = $12; kbp[k] = $11 }
-    # The time nsctl takes per process at N processes over that at M (from the medians).
-    function per(n, m) {
-        if (s["list," n] == "" || s["list," m] == "") return ""
-        return sprintf("%.3f", (s["list," n] / n) / (s["list," m] / m))
+    { k = $1 "," $2; sb[k] = $14; sp[k] = $15; s[k] = $6; kbs[k] = $12; kbp[k] = $11
+      cpu_b[k] = $16; cpu_s[k] = $18 }
+    # The time T (a column by case) per process at N processes over that at M (from the medians).
+    function per(t, n, m) {
+        if (t["list," n] == "" || t["list," m] == "" || t["list," m] <= 0) return ""
+        return sprintf("%.3f", (t["list," n] / n) / (t["list," m] / m))
     }
+    function or_dash(v) { return v == "" ? "-" : v }
     function row(what, value, limit, cmp) {
         if (value == "") { printf "| %s | - | pending |\n", what; return }
         ok = (cmp == "<=") ? value + 0 <= limit : (cmp == "<") ? value + 0 < limit : value + 0 >= limit
@@ -155,28 +157,20 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
         row("list 100: nsctl/bare <= 1.2", sb["list,100"], 1.2, "<=")
         row("list 1000: nsctl/bare <= 0.8", sb["list,1000"], 0.8, "<=")
         row("list 10000: nsctl/bare <= 1.0", sb["list,10000"], 1.0, "<=")
-        row("list: cost per process at 10,000 over 1,000 <= 1.2 (flat)", per(10000, 1000), 1.2, "<=")
-        row("list: cost per process at 30,000 over 10,000 <= 1.2 (flat)", per(30000, 10000), 1.2, "<=")
+        row("list: cost per process at 10,000 over 1,000 <= 1.2 (flat)", per(s, 10000, 1000), 1.2, "<=")
+        row("list: cost per process at 30,000 over 10,000 <= 1.2 (flat)", per(s, 30000, 10000), 1.2, "<=")
         mem = (kbs["list,10000"] != "" && kbp["list,10000"] != "") ? \
             sprintf("%.3f", kbs["list,10000"] / kbp["list,10000"]) : ""
         row("list 10000: peak memory nsctl/lsns < 1", mem, 1, "<")
-    }' "$results/results.csv"
-    # The same growth in CPU time (user and system, every thread; from the
-    # medians): the cost itself, which a CPU that other processes of the
-    # machine take does not change, as it changes wall time.
-    awk -F, '
-    NR == 1 { next }
-    $1 == "list" { bare[$2] = $16; nsctl[$2] = $18 }
-    function per(t, n, m) {
-        return (t[n] != "" && t[m] != "" && t[m] > 0) ? sprintf("%.3f", (t[n] / n) / (t[m] / m)) : "-"
-    }
-    END {
-        if (!(10000 in nsctl)) exit
+        # The same growth in CPU time (user and system, every thread): the cost
+        # itself, which a CPU that other processes of the machine take does not
+        # change, as it changes wall time.
+        if (cpu_s["list,10000"] == "") exit
         print ""
         printf "CPU time (user and system, every thread) per process, for comparison with the "
         printf "wall time above: nsctl list %s at 10,000 over 1,000, %s at 30,000 over 10,000; ", \
-            per(nsctl, 10000, 1000), per(nsctl, 30000, 10000)
-        printf "the bare scan %s and %s.\n", per(bare, 10000, 1000), per(bare, 30000, 10000)
+            or_dash(per(cpu_s, 10000, 1000)), or_dash(per(cpu_s, 30000, 10000))
+        printf "the bare scan %s and %s.\n", or_dash(per(cpu_b, 10000, 1000)), or_dash(per(cpu_b, 30000, 10000))
     }' "$results/results.csv"
     echo
     sed 's/^/- /' "$results/notes.txt"
