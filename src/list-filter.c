@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -131,6 +132,7 @@ struct parser {
 	list_filter_lookup_fn lookup;
 	unsigned depth;
 	size_t n_nodes;
+	size_t pattern_items; /* of all =~ and !~ so far, written out: pattern_fits() */
 	bool no_memory;
 	struct list_filter_error *error;
 };
@@ -480,6 +482,142 @@ static struct node *parse_prefix(struct parser *p, const char *what)
 	return parse_value(p, what);
 }
 
+/*
+ * glibc's regcomp() writes every repetition out in full, keeps for each item
+ * the items it can reach without a character (memory growing as the square
+ * of the items: "(){20000}" takes 6 GB), and parses groups recursively (30,000
+ * nested groups overflow the stack).  Patterns are measured before regcomp()
+ * sees them: groups nest at most MAX_DEPTH deep, and written out, all the
+ * patterns of an expression come to at most MAX_PATTERN_ITEMS items
+ * (characters, bracket expressions, groups, repetitions, '|'), which keeps
+ * regcomp() under 20 MB.
+ */
+#define MAX_PATTERN_ITEMS 1024
+
+/* Past the bracket expression at S (at its '['), as regcomp() reads one: no escapes. */
+static const char *skip_bracket(const char *s)
+{
+	s++;
+	if (*s == '^')
+		s++;
+	if (*s == ']')
+		s++;
+	while (*s && *s != ']') {
+		if (s[0] == '[' && (s[1] == ':' || s[1] == '.' || s[1] == '=')) {
+			const char end[] = { s[1], ']', '\0' };
+			const char *close = strstr(s + 2, end);
+
+			if (!close)
+				return s + strlen(s);
+			s = close + 2;
+		} else {
+			s++;
+		}
+	}
+	return *s ? s + 1 : s;
+}
+
+/* The copies the interval at S (at its '{') writes out, at least 1; 0 when it is not one. */
+static size_t interval_copies(const char *s, const char **ret_end)
+{
+	size_t bound[2] = { 0, 0 }, n = 0;
+
+	for (s++; *s != '}'; s++) {
+		if (*s >= '0' && *s <= '9') {
+			bound[n] = bound[n] * 10 + (size_t)(*s - '0');
+			if (bound[n] > RE_DUP_MAX) /* regcomp() refuses it, saying why */
+				return 0;
+		} else if (*s == ',' && n == 0) {
+			n = 1;
+		} else {
+			return 0;
+		}
+	}
+	*ret_end = s + 1;
+	if (n == 1 && bound[1] == 0) /* {m,}: m copies and a starred one */
+		return bound[0] + 1;
+	if (bound[1] > bound[0])
+		return bound[1];
+	return bound[0] > 0 ? bound[0] : 1;
+}
+
+/* Whether PATTERN, after the operator at T, and those before it fit regcomp(); fails P if not. */
+static bool pattern_fits(struct parser *p, const struct token *t, const char *shown,
+			 const char *pattern)
+{
+	/* Each open group's first item, and its last, which a repetition copies. */
+	size_t first[MAX_DEPTH + 1] = { 0 }, last[MAX_DEPTH + 1] = { 0 };
+	size_t depth = 0, total = p->pattern_items;
+
+	for (const char *s = pattern; *s;) {
+		const char *end = s + 1;
+		size_t copies = 0, item = 1;
+
+		switch (*s) {
+		case '(':
+			if (depth == MAX_DEPTH) {
+				fail_at(p, t->start,
+					"the regular expression after %s nests groups deeper than "
+					"%d levels",
+					shown, MAX_DEPTH);
+				return false;
+			}
+			depth++;
+			first[depth] = total;
+			last[depth] = 0;
+			s = end;
+			continue;
+		case ')':
+			/* The group, all in it and its end, is the last item of the one around. */
+			if (depth > 0)
+				item = total - first[depth--] + 1;
+			break;
+		case '|': /* an item, and none for a repetition to copy */
+			item = 0;
+			break;
+		case '*':
+		case '?':
+			copies = 1;
+			break;
+		case '+':
+			copies = 2;
+			break;
+		case '{':
+			copies = interval_copies(s, &end);
+			break;
+		case '[':
+			end = skip_bracket(s);
+			break;
+		case '\\':
+			if (s[1])
+				end = s + 2;
+			break;
+		}
+		if (copies) {
+			/* The last item written out COPIES times, and one node around them. */
+			if (last[depth] > MAX_PATTERN_ITEMS / copies) {
+				total = MAX_PATTERN_ITEMS + 1;
+			} else {
+				item = last[depth] * copies + 1;
+				total += item - last[depth];
+			}
+		} else {
+			total++; /* a character, a bracket expression, a group's end, a '|' */
+		}
+		last[depth] = item;
+		if (total > MAX_PATTERN_ITEMS) {
+			fail_at(p, t->start,
+				"the regular expression after %s is too big: written out, with "
+				"those before it, its repetitions come to more than %d items",
+				shown, MAX_PATTERN_ITEMS);
+			return false;
+		}
+		s = end;
+	}
+	p->pattern_items = total;
+	return true;
+}
+
 /* The pattern of =~ or !~ at T, compiled here: a bad one is a usage error before any scan. */
 static bool compile_pattern(struct parser *p, const struct token *t, struct node *compare)
 {
@@ -497,6 +635,8 @@ static bool compile_pattern(struct parser *p, const struct token *t, struct node
 		fail_at(p, t->start, "%s needs a regular expression in quotes after it", shown);
 		return false;
 	}
+	if (!pattern_fits(p, t, shown, right->text))
+		return false;
 	/* As libsmartcols compiles it: ^ and $ match at the ends of the whole cell only. */
 	r = regcomp(&compare->regex, right->text, REG_EXTENDED | REG_NOSUB);
 	if (r != 0) {

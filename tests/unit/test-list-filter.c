@@ -222,6 +222,57 @@ static void test_regex(void **state)
 	assert_true(matches("NPROCS =~ \"^8\"", &uts));
 }
 
+/* TYPE =~ "HEAD (N times) MIDDLE TAIL (M times)", in BUF (2048 bytes). */
+static const char *pattern_of(char *buf, const char *head, size_t n, const char *middle,
+			      const char *tail, size_t m)
+{
+	strcpy(buf, "TYPE =~ \"");
+	for (size_t i = 0; i < n; i++)
+		strcat(buf, head);
+	strcat(buf, middle);
+	for (size_t i = 0; i < m; i++)
+		strcat(buf, tail);
+	strcat(buf, "\"");
+	return buf;
+}
+
+/* glibc's regcomp() writes repetitions out and recurses into groups: both are bounded first. */
+static void test_regex_size(void **state)
+{
+	char expression[2048];
+
+	/* 1024 items written out at most: "(n{31}){31}" is exactly that, one more copy is not. */
+	assert_false(matches("TYPE =~ \"(n{31}){31}\"", &busy));
+	refused("TYPE =~ \"(n{31}){32}\"", 6,
+		"is too big: written out, with those before it, its repetitions come to more than "
+		"1024");
+	assert_true(matches("TYPE =~ \"n{1019}|net\"", &busy));
+	refused("TYPE =~ \"n{1019}|nets\"", 6, "is too big");
+	refused("TYPE =~ \"(a{3000}){3000}\"", 6, "is too big");
+	refused("TYPE =~ \"n{600}{2}\"", 6, "is too big");
+	refused("TYPE !~ \"((a{10}){10}){10}\"", 6, "is too big");
+	/* Every branch of a group is written out with it, and each '|'; + twice. */
+	assert_false(matches("TYPE =~ \"(ab|cd|ef){113}\"", &busy));
+	refused("TYPE =~ \"(ab|cd|ef){114}\"", 6, "is too big");
+	assert_false(matches("TYPE =~ \"n{600}\"", &busy));
+	refused("TYPE =~ \"n{600}+\"", 6, "is too big");
+	/* The patterns of one expression add up: all are compiled before the first row. */
+	refused("TYPE =~ \"n{600}\" || TYPE =~ \"n{600}\"", 26, "with those before it");
+	/* A brace inside brackets or after a backslash is no repetition. */
+	assert_true(matches("TYPE =~ \"^[[:alpha:]{30000}]+$\"", &busy));
+	assert_true(matches("TYPE =~ \"^[]{30000}]|net\"", &busy));
+	assert_false(matches("TYPE =~ \"t\\{30000\\}\"", &busy));
+	/* A count past RE_DUP_MAX is regcomp()'s to refuse, with its own reason. */
+	refused("TYPE =~ \"a{99999999999999999999}\"", 6, "bad regular expression after '=~'");
+	/* Groups nest 200 deep, no deeper: 30,000 overflowed regcomp()'s stack. */
+	assert_true(matches(pattern_of(expression, "(", 200, "net", ")", 200), &busy));
+	refused(pattern_of(expression, "(", 201, "", "", 0), 6,
+		"nests groups deeper than 200 levels");
+	/* Each '|' is an item: 60,000 empty branches took regcomp() 12 GB. */
+	assert_true(matches(pattern_of(expression, "|", 1023, "n", "", 0), &busy));
+	refused(pattern_of(expression, "|", 1024, "n", "", 0), 6, "is too big");
+}
+
 static void test_type_names(void **state)
 {
 	list_filter_free(NULL);
@@ -280,10 +331,11 @@ static void test_bad_expressions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_comparisons), cmocka_unit_test(test_word_operators),
-		cmocka_unit_test(test_empty_cells), cmocka_unit_test(test_bare_values),
-		cmocka_unit_test(test_precedence),  cmocka_unit_test(test_regex),
-		cmocka_unit_test(test_type_names),  cmocka_unit_test(test_bad_expressions),
+		cmocka_unit_test(test_comparisons),     cmocka_unit_test(test_word_operators),
+		cmocka_unit_test(test_empty_cells),     cmocka_unit_test(test_bare_values),
+		cmocka_unit_test(test_precedence),      cmocka_unit_test(test_regex),
+		cmocka_unit_test(test_regex_size),      cmocka_unit_test(test_type_names),
+		cmocka_unit_test(test_bad_expressions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
