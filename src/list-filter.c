@@ -490,7 +490,9 @@ static struct node *parse_prefix(struct parser *p, const char *what)
  * sees them: groups nest at most MAX_DEPTH deep, and written out, all the
  * patterns of an expression come to at most MAX_PATTERN_ITEMS items
  * (characters, bracket expressions, groups, repetitions, '|'), which keeps
- * regcomp() under 20 MB.
+ * regcomp() under 20 MB.  Back-references are refused: POSIX has none in
+ * extended expressions, and glibc's regexec() overflows its stack on
+ * "(|)(\1\1)*" (CVE-2019-9192) and takes exponential time on others.
  */
 #define MAX_PATTERN_ITEMS 1024
 
@@ -589,6 +591,15 @@ static bool pattern_fits(struct parser *p, const struct token *t, const char *sh
 			end = skip_bracket(s);
 			break;
 		case '\\':
+			if (s[1] >= '1' && s[1] <= '9') {
+				fail_at(
+				    p, t->start,
+				    "the regular expression after %s has a back-reference, \\%c: "
+				    "extended ones have none in POSIX, and glibc's matcher "
+				    "overflows its stack on some",
+				    shown, s[1]);
+				return false;
+			}
 			if (s[1])
 				end = s + 2;
 			break;

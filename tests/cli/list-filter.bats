@@ -154,6 +154,7 @@ check_bad_expressions() {
     check_bad_filter 'TYPE =~ 5' "at 6: '=~' needs a regular expression in quotes after it"
     # glibc's regcomp() would take gigabytes for the first, and overflow its stack on the second.
     check_bad_filter 'TYPE =~ "(a{3000}){3000}"' "at 6: the regular expression after '=~' is too big: written out, with those before it, its repetitions come to more than 1024 items"
+    check_bad_filter 'TYPE =~ "(|)(\1\1)*"' "at 6: the regular expression after '=~' has a back-reference, \\1: extended ones have none in POSIX, and glibc's matcher overflows its stack on some"
     check_bad_filter "TYPE !~ \"$(printf '(%.0s' {1..30000})n$(printf ')%.0s' {1..30000})\"" "at 6: the regular expression after '!~' nests groups deeper than 200 levels"
     # No escapes in a string, as in libsmartcols: the quote ends it.
     check_bad_filter "TYPE == 'it\\'s'" "at 14: expected an operator, '&&', '||' or the end, not 's'"

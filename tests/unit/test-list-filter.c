@@ -262,6 +262,11 @@ static void test_regex_size(void **state)
 	assert_true(matches("TYPE =~ \"^[[:alpha:]{30000}]+$\"", &busy));
 	assert_true(matches("TYPE =~ \"^[]{30000}]|net\"", &busy));
 	assert_false(matches("TYPE =~ \"t\\{30000\\}\"", &busy));
+	/* No back-references: glibc's regexec() overflowed its stack on this one. */
+	refused("TYPE =~ \"(|)(\\1\\1)*\"", 6,
+		"has a back-reference, \\1: extended ones have none in POSIX");
+	refused("NS == 1 || TYPE !~ \"(n)\\9\"", 17, "has a back-reference, \\9");
+	assert_true(matches("TYPE =~ \"^n[\\1]?e\\0?t$\"", &busy));
 	/* A count past RE_DUP_MAX is regcomp()'s to refuse, with its own reason. */
 	refused("TYPE =~ \"a{99999999999999999999}\"", 6, "bad regular expression after '=~'");
 	/* Groups nest 200 deep, no deeper: 30,000 overflowed regcomp()'s stack. */
