@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -561,11 +562,31 @@ static const char *filter_cell(void *userdata, int column)
 }
 
 /*
+ * The most -Q's regular expressions may add to what nsctl list has mapped
+ * while they are matched.  glibc's matcher can take gigabytes on a command line
+ * another user made for the pattern (src/list-filter.c): this is where it stops.
+ */
+#define FILTER_MEMORY_MIB 256
+
+/*
  * A row the expression cannot be evaluated on (text compared with a number):
  * libsmartcols fails so, and lsns with it; nsctl's own evaluator too.
  */
-_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r)
+_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool limited)
 {
+	if (r == -ENOMEM && limited) {
+		char process[64] = "";
+
+		if (ns->pid > 0)
+			snprintf(process, sizeof(process), ", whose process is %jd",
+				 (intmax_t)ns->pid);
+		cli_die(EXIT_FAILURE, 0,
+			"--filter: cannot evaluate it on namespace %ju%s: its regular expressions "
+			"need more than %d MiB on this row's text (glibc's matcher can, on a text "
+			"made for the pattern, and a command line or a path is its owner's to "
+			"choose)",
+			(uintmax_t)ns->id.ino, process, FILTER_MEMORY_MIB);
+	}
 	if (r == -ENOMEM)
 		cli_die(EXIT_FAILURE, r, "--filter");
 	cli_die(EXIT_FAILURE, 0,
@@ -574,19 +595,90 @@ _Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r)
 		(uintmax_t)ns->id.ino);
 }
 
-/* Whether -Q, if given, selects NS, where nsctl evaluates it itself. */
-static bool filter_selects(const struct request *req, const struct nsctl_list_ns *ns)
+/* Whether -Q, evaluated by nsctl, selects NS: 1 or 0, or a negative errno. */
+static int filter_selects(const struct request *req, const struct nsctl_list_ns *ns)
 {
 	struct filter_row row = { .ns = ns };
-	int selected;
+	int selected = list_filter_match(req->filter, filter_cell, &row);
 
-	if (!req->filter || req->library_filter)
-		return true;
-	selected = list_filter_match(req->filter, filter_cell, &row);
 	for (size_t c = 0; c < COL_COUNT; c++)
 		free(row.list[c]);
-	if (selected < 0)
-		filter_failed(ns, selected);
+	return selected;
+}
+
+/* What this process has mapped as RLIMIT_DATA counts it (VmData), in bytes. */
+static int data_size(rlim_t *ret)
+{
+	_cleanup_fclose_ FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	uintmax_t kib;
+
+	if (!f)
+		return negative_errno();
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmData: %ju kB", &kib) == 1) {
+			*ret = (rlim_t)kib * 1024;
+			return 0;
+		}
+	return -ENODATA;
+}
+
+/*
+ * Lower RLIMIT_DATA to FILTER_MEMORY_MIB above what is mapped now, keeping
+ * the old limit in SAVED; false where the caller's own limit is lower already.
+ */
+static bool limit_filter_memory(struct rlimit *saved)
+{
+	struct rlimit limit;
+	rlim_t now = 0;
+	int r = data_size(&now);
+
+	if (r < 0)
+		cli_die(EXIT_FAILURE, r,
+			"--filter: cannot read /proc/self/status, which the memory of its regular "
+			"expressions is bounded by");
+	if (getrlimit(RLIMIT_DATA, saved) < 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "--filter: getrlimit(RLIMIT_DATA)");
+	limit = *saved;
+	limit.rlim_cur = now + ((rlim_t)FILTER_MEMORY_MIB << 20);
+	if (saved->rlim_cur != RLIM_INFINITY && saved->rlim_cur <= limit.rlim_cur)
+		return false;
+	if (setrlimit(RLIMIT_DATA, &limit) < 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
+	return true;
+}
+
+/*
+ * The rows shown that nsctl's own evaluator of -Q selects, or NULL where it
+ * has none.  All are evaluated before the table is made, with the memory of
+ * the regular expressions bounded, and the table's own not counted there.
+ */
+static bool *filter_rows(const struct request *req, const struct nsctl_list *list, size_t n)
+{
+	struct rlimit saved;
+	bool limited = false;
+	bool *selected;
+
+	if (!req->filter || req->library_filter)
+		return NULL;
+	selected = calloc(n + 1, sizeof(*selected));
+	if (!selected)
+		cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
+	if (list_filter_has_pattern(req->filter))
+		limited = limit_filter_memory(&saved);
+	for (size_t i = 0; i < n; i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
+		int r = shown(req, list, ns) ? filter_selects(req, ns) : 0;
+
+		if (r < 0) {
+			if (limited)
+				(void)setrlimit(RLIMIT_DATA, &saved);
+			filter_failed(ns, r, limited);
+		}
+		selected[i] = r;
+	}
+	if (limited && setrlimit(RLIMIT_DATA, &saved) < 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
 	return selected;
 }
 
@@ -665,7 +757,7 @@ static bool library_filter_selects(const struct request *req, struct libscols_li
 	}
 	r = scols_line_apply_filter(line, req->library_filter, &status);
 	if (r < 0)
-		filter_failed(ns, r);
+		filter_failed(ns, r, false);
 	return status != 0;
 }
 
@@ -694,6 +786,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	struct libscols_table *table;
 	struct libscols_line **lines;
 	size_t filter_index[COL_COUNT];
+	bool *selected = filter_rows(req, list, n);
 
 	cli_scols_load();
 	table = scols_new_table();
@@ -740,7 +833,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 
 		/* As lsns: a row -Q drops takes its place in a tree too; its children become roots.
 		 */
-		if (!shown(req, list, ns) || !filter_selects(req, ns))
+		if (selected ? !selected[i] : !shown(req, list, ns))
 			continue;
 		lines[i] = scols_table_new_line(table, NULL);
 		if (!lines[i])
@@ -765,6 +858,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	scols_print_table(table);
 	scols_unref_table(table);
 	free(lines);
+	free(selected);
 }
 
 /*

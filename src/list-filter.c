@@ -81,13 +81,19 @@ struct node {
 	enum node_kind kind;
 	struct node *left, *right; /* operands of OR, AND, COMPARE; NOT's is left */
 	enum operator op;
-	int column;           /* NODE_COLUMN */
-	enum value_type type; /* of the column, or of the literal */
-	char *text;           /* NODE_STRING, without quotes or outer blanks */
-	uint64_t number;      /* NODE_NUMBER; NODE_BOOLEAN: 0 or 1 */
-	long double fraction; /* NODE_FLOAT */
-	bool has_regex;       /* NODE_COMPARE with =~ or !~ */
+	int column;              /* NODE_COLUMN */
+	enum value_type type;    /* of the column, or of the literal */
+	char *text;              /* NODE_STRING, without quotes or outer blanks */
+	uint64_t number;         /* NODE_NUMBER; NODE_BOOLEAN: 0 or 1 */
+	long double fraction;    /* NODE_FLOAT */
+	struct pattern *pattern; /* NODE_COMPARE with =~ or !~ */
+};
+
+/* A compiled =~ or !~ pattern: matching may compile it again (match_pattern). */
+struct pattern {
 	regex_t regex;
+	bool compiled;
+	const char *text; /* the right operand's */
 };
 
 struct list_filter {
@@ -302,8 +308,9 @@ static void free_node(struct node *n)
 	free_node(n->left);
 	free_node(n->right);
 	free(n->text);
-	if (n->has_regex)
-		regfree(&n->regex);
+	if (n->pattern && n->pattern->compiled)
+		regfree(&n->pattern->regex);
+	free(n->pattern);
 	free(n);
 }
 
@@ -495,6 +502,7 @@ static struct node *parse_prefix(struct parser *p, const char *what)
  * "(|)(\1\1)*" (CVE-2019-9192) and takes exponential time on others.
  */
 #define MAX_PATTERN_ITEMS 1024
+#define PATTERN_FLAGS     (REG_EXTENDED | REG_NOSUB)
 
 /* Past the bracket expression at S (at its '['), as regcomp() reads one: no escapes. */
 static const char *skip_bracket(const char *s)
@@ -648,14 +656,20 @@ static bool compile_pattern(struct parser *p, const struct token *t, struct node
 	}
 	if (!pattern_fits(p, t, shown, right->text))
 		return false;
+	compare->pattern = calloc(1, sizeof(*compare->pattern));
+	if (!compare->pattern) {
+		p->no_memory = true;
+		return false;
+	}
+	compare->pattern->text = right->text;
 	/* As libsmartcols compiles it: ^ and $ match at the ends of the whole cell only. */
-	r = regcomp(&compare->regex, right->text, REG_EXTENDED | REG_NOSUB);
+	r = regcomp(&compare->pattern->regex, right->text, PATTERN_FLAGS);
 	if (r != 0) {
-		regerror(r, &compare->regex, message, sizeof(message));
+		regerror(r, &compare->pattern->regex, message, sizeof(message));
 		fail_at(p, t->start, "bad regular expression after %s: %s", shown, message);
 		return false;
 	}
-	compare->has_regex = true;
+	compare->pattern->compiled = true;
 	return true;
 }
 
@@ -968,6 +982,38 @@ static int order_of(const struct value *a, const struct value *b)
 	}
 }
 
+/*
+ * Whether TEXT matches PATTERN: 1 or 0, or -ENOMEM.  glibc's matcher keeps a
+ * state for each set of positions a text has led it to, until regfree(): with
+ * some patterns ('.*x.{30}y') and a text made for them, 100 MB a row of 4 KB,
+ * and more with each row.  Where memory is limited (nsctl list lowers
+ * RLIMIT_DATA while it filters), a malloc() of the matcher fails and glibc
+ * 2.36 says "no match", then goes on saying it of texts that match: the
+ * failure is known by errno.  The pattern is then compiled again, which lets
+ * the states go, and TEXT matched once more from nothing; a text that needs
+ * more on its own is -ENOMEM.
+ */
+static int match_pattern(struct pattern *pattern, const char *text)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int r;
+
+		if (!pattern->compiled) {
+			pattern->compiled =
+			    regcomp(&pattern->regex, pattern->text, PATTERN_FLAGS) == 0;
+			if (!pattern->compiled)
+				return -ENOMEM;
+		}
+		errno = 0;
+		r = regexec(&pattern->regex, text, 0, NULL, 0);
+		if (r != REG_ESPACE && errno != ENOMEM)
+			return r == 0;
+		regfree(&pattern->regex);
+		pattern->compiled = false;
+	}
+	return -ENOMEM;
+}
+
 static int compare(const struct node *n, list_filter_value_fn cell, void *row)
 {
 	enum value_type type = compared_type(n);
@@ -987,14 +1033,15 @@ static int compare(const struct node *n, list_filter_value_fn cell, void *row)
 	r = convert(&b, type);
 	if (r < 0)
 		goto done;
-	if (n->has_regex) {
+	if (n->pattern) {
 		/* The pattern was compiled as text: anything else compared by it fails. */
 		if (type != VALUE_STRING) {
 			r = -EINVAL;
 			goto done;
 		}
-		r = regexec(&n->regex, a.string ? a.string : "", 0, NULL, 0) == 0;
-		r = n->op == OP_MATCH ? r : !r;
+		r = match_pattern(n->pattern, a.string ? a.string : "");
+		if (r >= 0)
+			r = n->op == OP_MATCH ? r : !r;
 		goto done;
 	}
 	/* Only strings order an empty cell; any other comparison with one is false, != too. */
@@ -1087,6 +1134,16 @@ static bool node_uses(const struct node *n, int column)
 bool list_filter_uses(const struct list_filter *filter, int column)
 {
 	return node_uses(filter->root, column);
+}
+
+static bool node_has_pattern(const struct node *n)
+{
+	return n && (n->pattern || node_has_pattern(n->left) || node_has_pattern(n->right));
+}
+
+bool list_filter_has_pattern(const struct list_filter *filter)
+{
+	return node_has_pattern(filter->root);
 }
 
 const char *list_filter_type_name(enum list_filter_type type)

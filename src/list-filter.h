@@ -56,6 +56,9 @@ int list_filter_match(const struct list_filter *filter, list_filter_value_fn val
 /* Whether FILTER names COLUMN (a number the lookup gave). */
 bool list_filter_uses(const struct list_filter *filter, int column);
 
+/* Whether FILTER matches a regular expression (=~ or !~). */
+bool list_filter_has_pattern(const struct list_filter *filter);
+
 void list_filter_free(struct list_filter *filter);
 
 #endif

@@ -20,13 +20,18 @@ TEST_PIDS=()
 # must be told off.
 without_proc() {
     local fake=""
-    # NSCTL_OWN: the binary itself where $NSCTL is smartcols.bash's wrapper script.
-    ldd "${NSCTL_OWN:-$NSCTL}" | grep -q libasan && fake=1
+    built_with_asan && fake=1
     private_mount_ns sh -c '
         mount -t tmpfs none /proc &&
             if [ -n "$0" ]; then
                 mkdir /proc/self && printf "ASAN_OPTIONS=detect_leaks=0\0" >/proc/self/environ
             fi && exec "$@"' "$fake" "$@"
+}
+
+# Whether nsctl is the AddressSanitizer build.  NSCTL_OWN: the binary itself
+# where $NSCTL is smartcols.bash's wrapper script.
+built_with_asan() {
+    ldd "${NSCTL_OWN:-$NSCTL}" | grep -q libasan
 }
 
 # Start "unshare [options] sleep" in the background; its PID is TARGET.

@@ -137,3 +137,31 @@ has_raw_control_bytes() {
     od -An -v -tx1 -w1000000 "$1" | tr -s ' ' '\n' | grep -E -x '1b|07|0d|7f|ff' | sort -u
     od -An -v -tx1 -w1000000 "$1" | grep -o 'c2 9b' | sort -u
 }
+
+# An ordinary user's process whose command line is TEXT (as argv[0]), alone in
+# a uts namespace of its own user namespace; its PID is TARGET.
+start_command_line() {
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --uts \
+        bash -c 'exec -a "$0" sleep 600' "$1" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+}
+
+# SEED's 4,000 random x and z: a text that makes glibc's matcher of '.*x.{N}y'
+# keep a new state for almost every position it reads.
+xz_text() {
+    python3 -c 'import random, sys; random.seed(int(sys.argv[1]))
+print("".join(random.choice("xz") for _ in range(4000)))' "$1"
+}
+
+# Run COMMAND..., its output and errors into $TMP/out, for at most 120 s; the
+# most memory it was resident in (KiB) into $TMP/peak.  Its exit status.
+run_measured() {
+    python3 -c 'import resource, subprocess, sys
+with open(sys.argv[1], "w") as out:
+    r = subprocess.run(sys.argv[3:], stdout=out, stderr=subprocess.STDOUT, timeout=120)
+with open(sys.argv[2], "w") as peak:
+    peak.write("%d\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.exit(r.returncode)' "$TMP/out" "$TMP/peak" "$@"
+}

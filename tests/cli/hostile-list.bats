@@ -148,3 +148,43 @@ opens_without_o_path() {
         '.namespaces[] | select(.pid == $pid) | .command ==
          "before\u001b]0;title\u0007\rmid\nafter\ufffd\ufffdend 600"'
 }
+
+# -Q's regular expressions may take 256 MiB more than list had (cmd-list.c):
+# list's own few MiB on top of that are the 24 here.
+FILTER_PEAK_KIB=$(((256 + 24) * 1024))
+
+@test "hostile-list: command lines made for a -Q pattern cost list at most its memory bound, and change no row" {
+    require_userns_for_nobody
+    built_with_asan && skip "under AddressSanitizer: its allocator aborts when one of its own mmap()s meets RLIMIT_DATA"
+    local hostile=() seed status=0
+    # glibc keeps ~100 MB of states for each of these texts, until the pattern is
+    # compiled again: 400 MB together, unbounded.
+    for seed in 1 2 3 4; do
+        start_command_line "$(xz_text "$seed")"
+        hostile+=("$TARGET")
+    done
+    # Last, so its row comes after the others: glibc, once out of memory, says
+    # "no match" of every text after it until the pattern is compiled again.
+    start_command_line "$(printf 'z%.0s' $(seq 100))x$(printf 'q%.0s' $(seq 30))y"
+    run_measured "$NSCTL" list --type uts --noheadings -r -o NS,PID -Q 'COMMAND =~ ".*x.{30}y"' || status=$?
+    cat "$TMP/out" "$TMP/peak"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$TMP/out")" = "$(ns_inode "$TARGET" uts) $TARGET" ]
+    [ "$(cat "$TMP/peak")" -le "$FILTER_PEAK_KIB" ]
+    # The hostile rows are there to be matched: each is a row of its own.
+    "$NSCTL" list --type uts --noheadings -r -o PID -Q 'COMMAND =~ "^[xz]+ 600$"' | sort -n >"$TMP/rows"
+    [ "$(cat "$TMP/rows")" = "$(printf '%s\n' "${hostile[@]}" | sort -n)" ]
+}
+
+@test "hostile-list: a command line that alone needs more than -Q's memory bound fails list, naming its process" {
+    require_userns_for_nobody
+    built_with_asan && skip "under AddressSanitizer: its allocator aborts when one of its own mmap()s meets RLIMIT_DATA"
+    local status=0
+    # Unbounded, glibc takes gigabytes and minutes on this one text.
+    start_command_line "$(xz_text 5)"
+    run_measured "$NSCTL" list --type uts -o NS,PID -Q 'COMMAND =~ ".*x.{1000}y"' || status=$?
+    cat "$TMP/out" "$TMP/peak"
+    [ "$status" -eq 1 ]
+    grep -qF "cannot evaluate it on namespace $(ns_inode "$TARGET" uts), whose process is $TARGET: its regular expressions need more than 256 MiB" "$TMP/out"
+    [ "$(cat "$TMP/peak")" -le "$FILTER_PEAK_KIB" ]
+}
