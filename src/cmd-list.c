@@ -82,6 +82,7 @@ struct request {
 	size_t n_columns;
 	struct list_filter *filter;
 	struct libscols_filter *library_filter; /* libsmartcols 2.40+ evaluates -Q */
+	const char *filter_text;                /* -Q's */
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -569,12 +570,30 @@ static const char *filter_cell(void *userdata, int column)
 #define FILTER_MEMORY_MIB 256
 
 /*
- * A row the expression cannot be evaluated on (text compared with a number):
- * libsmartcols fails so, and lsns with it; nsctl's own evaluator too.
+ * RLIMIT_DATA for -Q's regular expressions (LIMIT) and for the rest (SAVED):
+ * set by limit_filter_memory(); ARMED where LIMIT is below the caller's own.
  */
-_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool limited)
+static struct {
+	bool armed;
+	struct rlimit limit, saved;
+} filter_memory;
+
+/* The limit for regcomp() and regexec() when ON, and back after. */
+static void filter_memory_guard(void *userdata, bool on)
 {
-	if (r == -ENOMEM && limited) {
+	if (filter_memory.armed &&
+	    setrlimit(RLIMIT_DATA, on ? &filter_memory.limit : &filter_memory.saved) < 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
+}
+
+/*
+ * A row the expression cannot be evaluated on (text compared with a number):
+ * libsmartcols fails so, and lsns with it; nsctl's own evaluator too.  Out of
+ * memory with regular expressions in it (PATTERNS): they took what they may.
+ */
+_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool patterns)
+{
+	if (r == -ENOMEM && patterns) {
 		char process[64] = "";
 
 		if (ns->pid > 0)
@@ -582,9 +601,9 @@ _Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool 
 				 (intmax_t)ns->pid);
 		cli_die(EXIT_FAILURE, 0,
 			"--filter: cannot evaluate it on namespace %ju%s: its regular expressions "
-			"need more than %d MiB on this row's text (glibc's matcher can, on a text "
-			"made for the pattern, and a command line or a path is its owner's to "
-			"choose)",
+			"need more memory on this row's text than the %d MiB they may take "
+			"(glibc's matcher can, on a text made for the pattern; a command line or "
+			"a path is its owner's to choose)",
 			(uintmax_t)ns->id.ino, process, FILTER_MEMORY_MIB);
 	}
 	if (r == -ENOMEM)
@@ -624,28 +643,29 @@ static int data_size(rlim_t *ret)
 }
 
 /*
- * Lower RLIMIT_DATA to FILTER_MEMORY_MIB above what is mapped now, keeping
- * the old limit in SAVED; false where the caller's own limit is lower already.
+ * The limit for -Q's regular expressions: FILTER_MEMORY_MIB above what is
+ * mapped now, unless the caller's own is lower.  filter_memory_guard() sets it
+ * around each regcomp() and regexec(), so that nothing else fails for it: a
+ * user name (NSS) or a cell.
  */
-static bool limit_filter_memory(struct rlimit *saved)
+static void limit_filter_memory(const struct request *req)
 {
-	struct rlimit limit;
 	rlim_t now = 0;
-	int r = data_size(&now);
+	int r;
 
+	if (!list_filter_has_pattern(req->filter))
+		return;
+	r = data_size(&now);
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r,
 			"--filter: cannot read /proc/self/status, which the memory of its regular "
 			"expressions is bounded by");
-	if (getrlimit(RLIMIT_DATA, saved) < 0)
+	if (getrlimit(RLIMIT_DATA, &filter_memory.saved) < 0)
 		cli_die(EXIT_FAILURE, negative_errno(), "--filter: getrlimit(RLIMIT_DATA)");
-	limit = *saved;
-	limit.rlim_cur = now + ((rlim_t)FILTER_MEMORY_MIB << 20);
-	if (saved->rlim_cur != RLIM_INFINITY && saved->rlim_cur <= limit.rlim_cur)
-		return false;
-	if (setrlimit(RLIMIT_DATA, &limit) < 0)
-		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
-	return true;
+	filter_memory.limit = filter_memory.saved;
+	filter_memory.limit.rlim_cur = now + ((rlim_t)FILTER_MEMORY_MIB << 20);
+	filter_memory.armed = filter_memory.saved.rlim_cur == RLIM_INFINITY ||
+			      filter_memory.saved.rlim_cur > filter_memory.limit.rlim_cur;
 }
 
 /*
@@ -655,8 +675,6 @@ static bool limit_filter_memory(struct rlimit *saved)
  */
 static bool *filter_rows(const struct request *req, const struct nsctl_list *list, size_t n)
 {
-	struct rlimit saved;
-	bool limited = false;
 	bool *selected;
 
 	if (!req->filter || req->library_filter)
@@ -664,21 +682,16 @@ static bool *filter_rows(const struct request *req, const struct nsctl_list *lis
 	selected = calloc(n + 1, sizeof(*selected));
 	if (!selected)
 		cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
-	if (list_filter_has_pattern(req->filter))
-		limited = limit_filter_memory(&saved);
+	limit_filter_memory(req);
+	list_filter_set_pattern_guard(req->filter, filter_memory_guard, NULL);
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 		int r = shown(req, list, ns) ? filter_selects(req, ns) : 0;
 
-		if (r < 0) {
-			if (limited)
-				(void)setrlimit(RLIMIT_DATA, &saved);
-			filter_failed(ns, r, limited);
-		}
+		if (r < 0)
+			filter_failed(ns, r, list_filter_has_pattern(req->filter));
 		selected[i] = r;
 	}
-	if (limited && setrlimit(RLIMIT_DATA, &saved) < 0)
-		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
 	return selected;
 }
 
@@ -701,27 +714,12 @@ static int data_type(size_t c)
  * (the pins one per line, no JSON escaping) and a type, so that numbers
  * compare as numbers.  Their indexes in the table go into FILTER_INDEX.
  */
-static void add_filter_columns(const struct request *req, struct libscols_table *table,
-			       size_t filter_index[COL_COUNT])
+static void assign_filter_columns(const struct request *req,
+				  struct libscols_column *const columns[COL_COUNT])
 {
-	struct libscols_column *columns[COL_COUNT] = { 0 };
-	struct libscols_iter *iterator;
-	size_t next = req->n_columns;
+	struct libscols_iter *iterator = scols_new_iter(SCOLS_ITER_FORWARD);
 	const char *name;
 
-	for (size_t c = 0; c < COL_COUNT; c++) {
-		filter_index[c] = SIZE_MAX;
-		if (!list_filter_uses(req->filter, (int)c))
-			continue;
-		columns[c] =
-		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
-		if (!columns[c])
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-		scols_column_set_json_type(columns[c], column_table[c].json_type);
-		scols_column_set_data_type(columns[c], data_type(c));
-		filter_index[c] = next++;
-	}
-	iterator = scols_new_iter(SCOLS_ITER_FORWARD);
 	if (!iterator)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	while (scols_filter_next_holder(req->library_filter, iterator, &name, 0) == 0) {
@@ -737,11 +735,40 @@ static void add_filter_columns(const struct request *req, struct libscols_table 
 	scols_free_iter(iterator);
 }
 
-/* Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it. */
-static bool library_filter_selects(const struct request *req, struct libscols_line *line,
+static void add_filter_columns(const struct request *req, struct libscols_table *table,
+			       size_t filter_index[COL_COUNT],
+			       struct libscols_column *columns[COL_COUNT])
+{
+	size_t next = req->n_columns;
+
+	for (size_t c = 0; c < COL_COUNT; c++) {
+		filter_index[c] = SIZE_MAX;
+		columns[c] = NULL;
+		if (!list_filter_uses(req->filter, (int)c))
+			continue;
+		columns[c] =
+		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
+		if (!columns[c])
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		scols_column_set_json_type(columns[c], column_table[c].json_type);
+		scols_column_set_data_type(columns[c], data_type(c));
+		filter_index[c] = next++;
+	}
+	assign_filter_columns(req, columns);
+}
+
+/*
+ * Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it.
+ * Out of memory, glibc's matcher says "no match" and goes on saying it (see
+ * match_pattern() in list-filter.c): libsmartcols' filter is made anew, its
+ * regular expressions with it, and LINE evaluated once more.
+ */
+static bool library_filter_selects(struct request *req, struct libscols_line *line,
 				   const size_t filter_index[COL_COUNT],
+				   struct libscols_column *const columns[COL_COUNT],
 				   const struct nsctl_list_ns *ns)
 {
+	bool patterns = list_filter_has_pattern(req->filter);
 	int status = 0, r;
 
 	for (size_t c = 0; c < COL_COUNT; c++) {
@@ -755,9 +782,25 @@ static bool library_filter_selects(const struct request *req, struct libscols_li
 		if (text && scols_line_set_data(line, filter_index[c], text) < 0)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	}
-	r = scols_line_apply_filter(line, req->library_filter, &status);
+	for (int attempt = 0;; attempt++) {
+		int error;
+
+		filter_memory_guard(NULL, true);
+		errno = 0;
+		r = scols_line_apply_filter(line, req->library_filter, &status);
+		error = errno;
+		filter_memory_guard(NULL, false);
+		if (!patterns || (r != -ENOMEM && error != ENOMEM))
+			break;
+		if (attempt > 0)
+			filter_failed(ns, -ENOMEM, true);
+		scols_unref_filter(req->library_filter);
+		req->library_filter = NULL;
+		parse_library_filter(req, req->filter_text);
+		assign_filter_columns(req, columns);
+	}
 	if (r < 0)
-		filter_failed(ns, r, false);
+		filter_failed(ns, r, patterns);
 	return status != 0;
 }
 
@@ -780,12 +823,13 @@ static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns
 	return nsctl_list_count(list); /* lines[] has one more slot, always NULL */
 }
 
-static void print_table(const struct request *req, const struct nsctl_list *list)
+static void print_table(struct request *req, const struct nsctl_list *list)
 {
 	size_t n = nsctl_list_count(list);
 	struct libscols_table *table;
 	struct libscols_line **lines;
 	size_t filter_index[COL_COUNT];
+	struct libscols_column *filter_columns[COL_COUNT];
 	bool *selected = filter_rows(req, list, n);
 
 	cli_scols_load();
@@ -826,8 +870,11 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
 		}
 	}
-	if (req->library_filter)
-		add_filter_columns(req, table, filter_index);
+	if (req->library_filter) {
+		add_filter_columns(req, table, filter_index, filter_columns);
+		/* The table is made as the rows are evaluated: its lines count in the limit. */
+		limit_filter_memory(req);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
@@ -840,7 +887,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
 		if (req->library_filter &&
-		    !library_filter_selects(req, lines[i], filter_index, ns)) {
+		    !library_filter_selects(req, lines[i], filter_index, filter_columns, ns)) {
 			scols_table_remove_line(table, lines[i]);
 			lines[i] = NULL;
 		}
@@ -1095,6 +1142,7 @@ int cmd_list(int argc, char **argv)
 		return 0;
 	}
 	/* Past the parse: libsmartcols is loaded only by a list that runs. */
+	req.filter_text = filter;
 	if (filter)
 		parse_library_filter(&req, filter);
 

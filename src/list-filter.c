@@ -89,15 +89,23 @@ struct node {
 	struct pattern *pattern; /* NODE_COMPARE with =~ or !~ */
 };
 
+/* What list_filter_set_pattern_guard() set: called around regcomp() and regexec(). */
+struct pattern_guard {
+	list_filter_guard_fn fn;
+	void *userdata;
+};
+
 /* A compiled =~ or !~ pattern: matching may compile it again (match_pattern). */
 struct pattern {
 	regex_t regex;
 	bool compiled;
-	const char *text; /* the right operand's */
+	const char *text;                  /* the right operand's */
+	const struct pattern_guard *guard; /* the filter's */
 };
 
 struct list_filter {
 	struct node *root;
+	struct pattern_guard guard;
 };
 
 enum token_kind {
@@ -737,6 +745,17 @@ static struct node *parse_expression(struct parser *p)
 	return left;
 }
 
+/* Each pattern of N calls GUARD, the filter's. */
+static void set_guard(struct node *n, const struct pattern_guard *guard)
+{
+	if (!n)
+		return;
+	if (n->pattern)
+		n->pattern->guard = guard;
+	set_guard(n->left, guard);
+	set_guard(n->right, guard);
+}
+
 int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 		      struct list_filter **ret_filter, struct list_filter_error *ret_error)
 {
@@ -766,6 +785,8 @@ int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 		return -ENOMEM;
 	}
 	filter->root = root;
+	filter->guard = (struct pattern_guard){ 0 };
+	set_guard(root, &filter->guard);
 	*ret_filter = filter;
 	return 0;
 }
@@ -982,35 +1003,43 @@ static int order_of(const struct value *a, const struct value *b)
 	}
 }
 
+static void guard(const struct pattern *pattern, bool on)
+{
+	if (pattern->guard && pattern->guard->fn)
+		pattern->guard->fn(pattern->guard->userdata, on);
+}
+
 /*
  * Whether TEXT matches PATTERN: 1 or 0, or -ENOMEM.  glibc's matcher keeps a
  * state for each set of positions a text has led it to, until regfree(): with
  * some patterns ('.*x.{30}y') and a text made for them, 100 MB a row of 4 KB,
  * and more with each row.  Where memory is limited (nsctl list lowers
- * RLIMIT_DATA while it filters), a malloc() of the matcher fails and glibc
- * 2.36 says "no match", then goes on saying it of texts that match: the
- * failure is known by errno.  The pattern is then compiled again, which lets
- * the states go, and TEXT matched once more from nothing; a text that needs
- * more on its own is -ENOMEM.
+ * RLIMIT_DATA in the guard), a malloc() of the matcher fails and glibc 2.36
+ * says "no match", then goes on saying it of texts that match: the failure is
+ * known by errno, and the pattern let go, to be compiled anew when it is next
+ * matched (see list_filter_match()).
  */
 static int match_pattern(struct pattern *pattern, const char *text)
 {
-	for (int attempt = 0; attempt < 2; attempt++) {
-		int r;
+	bool failed;
+	int r;
 
-		if (!pattern->compiled) {
-			pattern->compiled =
-			    regcomp(&pattern->regex, pattern->text, PATTERN_FLAGS) == 0;
-			if (!pattern->compiled)
-				return -ENOMEM;
-		}
-		errno = 0;
-		r = regexec(&pattern->regex, text, 0, NULL, 0);
-		if (r != REG_ESPACE && errno != ENOMEM)
-			return r == 0;
-		regfree(&pattern->regex);
-		pattern->compiled = false;
+	if (!pattern->compiled) {
+		guard(pattern, true);
+		pattern->compiled = regcomp(&pattern->regex, pattern->text, PATTERN_FLAGS) == 0;
+		guard(pattern, false);
+		if (!pattern->compiled)
+			return -ENOMEM;
 	}
+	guard(pattern, true);
+	errno = 0;
+	r = regexec(&pattern->regex, text, 0, NULL, 0);
+	failed = r == REG_ESPACE || errno == ENOMEM;
+	guard(pattern, false);
+	if (!failed)
+		return r == 0;
+	regfree(&pattern->regex);
+	pattern->compiled = false;
 	return -ENOMEM;
 }
 
@@ -1120,9 +1149,44 @@ static int evaluate(const struct node *n, list_filter_value_fn cell, void *row)
 	}
 }
 
+static bool node_has_pattern(const struct node *n)
+{
+	return n && (n->pattern || node_has_pattern(n->left) || node_has_pattern(n->right));
+}
+
+/* Every compiled pattern of N let go, to be compiled anew when it is next matched. */
+static void forget_patterns(struct node *n)
+{
+	if (!n)
+		return;
+	if (n->pattern && n->pattern->compiled) {
+		regfree(&n->pattern->regex);
+		n->pattern->compiled = false;
+	}
+	forget_patterns(n->left);
+	forget_patterns(n->right);
+}
+
+/*
+ * Out of memory, the row is evaluated once more with every pattern compiled
+ * anew: the states one pattern keeps may be what another needs.
+ */
 int list_filter_match(const struct list_filter *filter, list_filter_value_fn value, void *row)
 {
-	return evaluate(filter->root, value, row);
+	int r = evaluate(filter->root, value, row);
+
+	if (r == -ENOMEM && node_has_pattern(filter->root)) {
+		forget_patterns(filter->root);
+		r = evaluate(filter->root, value, row);
+	}
+	return r;
+}
+
+void list_filter_set_pattern_guard(struct list_filter *filter, list_filter_guard_fn fn,
+				   void *userdata)
+{
+	filter->guard.fn = fn;
+	filter->guard.userdata = userdata;
 }
 
 static bool node_uses(const struct node *n, int column)
@@ -1134,11 +1198,6 @@ static bool node_uses(const struct node *n, int column)
 bool list_filter_uses(const struct list_filter *filter, int column)
 {
 	return node_uses(filter->root, column);
-}
-
-static bool node_has_pattern(const struct node *n)
-{
-	return n && (n->pattern || node_has_pattern(n->left) || node_has_pattern(n->right));
 }
 
 bool list_filter_has_pattern(const struct list_filter *filter)

@@ -222,6 +222,51 @@ static void test_regex(void **state)
 	assert_true(matches("NPROCS =~ \"^8\"", &uts));
 }
 
+/* The guard's calls: each "on" followed by its "off", counted. */
+struct guard_calls {
+	int on, off;
+	bool inside;
+};
+
+static void count_guard(void *userdata, bool on)
+{
+	struct guard_calls *calls = userdata;
+
+	assert_int_equal(calls->inside, !on);
+	calls->inside = on;
+	if (on)
+		calls->on++;
+	else
+		calls->off++;
+}
+
+/* Every regcomp() and regexec() of matching runs inside the guard; nothing else does. */
+static void test_pattern_guard(void **state)
+{
+	struct list_filter_error error = { 0 };
+	struct list_filter *filter = NULL;
+	struct guard_calls calls = { 0 };
+
+	assert_int_equal(list_filter_parse("TYPE =~ \"^uts$\" || NSFS !~ \"a\" || NPROCS > 1",
+					   lookup, &filter, &error),
+			 0);
+	assert_true(list_filter_has_pattern(filter));
+	list_filter_set_pattern_guard(filter, count_guard, &calls);
+	/* busy: both patterns tried, the first fails, the second (an empty cell) is true. */
+	assert_int_equal(list_filter_match(filter, cell, &busy), 1);
+	assert_int_equal(calls.on, 2);
+	/* uts: the first pattern matches, and the rest is not evaluated. */
+	assert_int_equal(list_filter_match(filter, cell, &uts), 1);
+	assert_int_equal(calls.on, 3);
+	assert_int_equal(calls.off, 3);
+	assert_false(calls.inside);
+	list_filter_free(filter);
+
+	assert_int_equal(list_filter_parse("NPROCS > 1", lookup, &filter, &error), 0);
+	assert_false(list_filter_has_pattern(filter));
+	list_filter_free(filter);
+}
+
 /* TYPE =~ "HEAD (N times) MIDDLE TAIL (M times)", in BUF (2048 bytes). */
 static const char *pattern_of(char *buf, const char *head, size_t n, const char *middle,
 			      const char *tail, size_t m)
@@ -336,11 +381,11 @@ static void test_bad_expressions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_comparisons),     cmocka_unit_test(test_word_operators),
-		cmocka_unit_test(test_empty_cells),     cmocka_unit_test(test_bare_values),
-		cmocka_unit_test(test_precedence),      cmocka_unit_test(test_regex),
-		cmocka_unit_test(test_regex_size),      cmocka_unit_test(test_type_names),
-		cmocka_unit_test(test_bad_expressions),
+		cmocka_unit_test(test_comparisons), cmocka_unit_test(test_word_operators),
+		cmocka_unit_test(test_empty_cells), cmocka_unit_test(test_bare_values),
+		cmocka_unit_test(test_precedence),  cmocka_unit_test(test_regex),
+		cmocka_unit_test(test_regex_size),  cmocka_unit_test(test_pattern_guard),
+		cmocka_unit_test(test_type_names),  cmocka_unit_test(test_bad_expressions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
