@@ -82,7 +82,6 @@ struct request {
 	size_t n_columns;
 	struct list_filter *filter;
 	struct libscols_filter *library_filter; /* libsmartcols 2.40+ evaluates -Q */
-	const char *filter_text;                /* -Q's */
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -594,17 +593,20 @@ static void filter_memory_guard(void *userdata, bool on)
 _Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool patterns)
 {
 	if (r == -ENOMEM && patterns) {
-		char process[64] = "";
+		char process[64] = "", bound[64] = "the RLIMIT_DATA of nsctl's caller leaves";
 
 		if (ns->pid > 0)
 			snprintf(process, sizeof(process), ", whose process is %jd",
 				 (intmax_t)ns->pid);
+		if (filter_memory.armed)
+			snprintf(bound, sizeof(bound), "the %d MiB they may take",
+				 FILTER_MEMORY_MIB);
 		cli_die(EXIT_FAILURE, 0,
 			"--filter: cannot evaluate it on namespace %ju%s: its regular expressions "
-			"need more memory on this row's text than the %d MiB they may take "
-			"(glibc's matcher can, on a text made for the pattern; a command line or "
-			"a path is its owner's to choose)",
-			(uintmax_t)ns->id.ino, process, FILTER_MEMORY_MIB);
+			"need more memory on this row's text than %s (glibc's matcher can, on a "
+			"text made for the pattern; a command line or a path is its owner's to "
+			"choose)",
+			(uintmax_t)ns->id.ino, process, bound);
 	}
 	if (r == -ENOMEM)
 		cli_die(EXIT_FAILURE, r, "--filter");
@@ -714,12 +716,27 @@ static int data_type(size_t c)
  * (the pins one per line, no JSON escaping) and a type, so that numbers
  * compare as numbers.  Their indexes in the table go into FILTER_INDEX.
  */
-static void assign_filter_columns(const struct request *req,
-				  struct libscols_column *const columns[COL_COUNT])
+static void add_filter_columns(const struct request *req, struct libscols_table *table,
+			       size_t filter_index[COL_COUNT])
 {
-	struct libscols_iter *iterator = scols_new_iter(SCOLS_ITER_FORWARD);
+	struct libscols_column *columns[COL_COUNT] = { 0 };
+	struct libscols_iter *iterator;
+	size_t next = req->n_columns;
 	const char *name;
 
+	for (size_t c = 0; c < COL_COUNT; c++) {
+		filter_index[c] = SIZE_MAX;
+		if (!list_filter_uses(req->filter, (int)c))
+			continue;
+		columns[c] =
+		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
+		if (!columns[c])
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		scols_column_set_json_type(columns[c], column_table[c].json_type);
+		scols_column_set_data_type(columns[c], data_type(c));
+		filter_index[c] = next++;
+	}
+	iterator = scols_new_iter(SCOLS_ITER_FORWARD);
 	if (!iterator)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	while (scols_filter_next_holder(req->library_filter, iterator, &name, 0) == 0) {
@@ -735,40 +752,11 @@ static void assign_filter_columns(const struct request *req,
 	scols_free_iter(iterator);
 }
 
-static void add_filter_columns(const struct request *req, struct libscols_table *table,
-			       size_t filter_index[COL_COUNT],
-			       struct libscols_column *columns[COL_COUNT])
-{
-	size_t next = req->n_columns;
-
-	for (size_t c = 0; c < COL_COUNT; c++) {
-		filter_index[c] = SIZE_MAX;
-		columns[c] = NULL;
-		if (!list_filter_uses(req->filter, (int)c))
-			continue;
-		columns[c] =
-		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
-		if (!columns[c])
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-		scols_column_set_json_type(columns[c], column_table[c].json_type);
-		scols_column_set_data_type(columns[c], data_type(c));
-		filter_index[c] = next++;
-	}
-	assign_filter_columns(req, columns);
-}
-
-/*
- * Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it.
- * Out of memory, glibc's matcher says "no match" and goes on saying it (see
- * match_pattern() in list-filter.c): libsmartcols' filter is made anew, its
- * regular expressions with it, and LINE evaluated once more.
- */
-static bool library_filter_selects(struct request *req, struct libscols_line *line,
+/* Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it. */
+static bool library_filter_selects(const struct request *req, struct libscols_line *line,
 				   const size_t filter_index[COL_COUNT],
-				   struct libscols_column *const columns[COL_COUNT],
 				   const struct nsctl_list_ns *ns)
 {
-	bool patterns = list_filter_has_pattern(req->filter);
 	int status = 0, r;
 
 	for (size_t c = 0; c < COL_COUNT; c++) {
@@ -782,25 +770,9 @@ static bool library_filter_selects(struct request *req, struct libscols_line *li
 		if (text && scols_line_set_data(line, filter_index[c], text) < 0)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	}
-	for (int attempt = 0;; attempt++) {
-		int error;
-
-		filter_memory_guard(NULL, true);
-		errno = 0;
-		r = scols_line_apply_filter(line, req->library_filter, &status);
-		error = errno;
-		filter_memory_guard(NULL, false);
-		if (!patterns || (r != -ENOMEM && error != ENOMEM))
-			break;
-		if (attempt > 0)
-			filter_failed(ns, -ENOMEM, true);
-		scols_unref_filter(req->library_filter);
-		req->library_filter = NULL;
-		parse_library_filter(req, req->filter_text);
-		assign_filter_columns(req, columns);
-	}
+	r = scols_line_apply_filter(line, req->library_filter, &status);
 	if (r < 0)
-		filter_failed(ns, r, patterns);
+		filter_failed(ns, r, false);
 	return status != 0;
 }
 
@@ -823,13 +795,12 @@ static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns
 	return nsctl_list_count(list); /* lines[] has one more slot, always NULL */
 }
 
-static void print_table(struct request *req, const struct nsctl_list *list)
+static void print_table(const struct request *req, const struct nsctl_list *list)
 {
 	size_t n = nsctl_list_count(list);
 	struct libscols_table *table;
 	struct libscols_line **lines;
 	size_t filter_index[COL_COUNT];
-	struct libscols_column *filter_columns[COL_COUNT];
 	bool *selected = filter_rows(req, list, n);
 
 	cli_scols_load();
@@ -870,11 +841,8 @@ static void print_table(struct request *req, const struct nsctl_list *list)
 				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
 		}
 	}
-	if (req->library_filter) {
-		add_filter_columns(req, table, filter_index, filter_columns);
-		/* The table is made as the rows are evaluated: its lines count in the limit. */
-		limit_filter_memory(req);
-	}
+	if (req->library_filter)
+		add_filter_columns(req, table, filter_index);
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
@@ -887,7 +855,7 @@ static void print_table(struct request *req, const struct nsctl_list *list)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
 		if (req->library_filter &&
-		    !library_filter_selects(req, lines[i], filter_index, filter_columns, ns)) {
+		    !library_filter_selects(req, lines[i], filter_index, ns)) {
 			scols_table_remove_line(table, lines[i]);
 			lines[i] = NULL;
 		}
@@ -1142,8 +1110,12 @@ int cmd_list(int argc, char **argv)
 		return 0;
 	}
 	/* Past the parse: libsmartcols is loaded only by a list that runs. */
-	req.filter_text = filter;
-	if (filter)
+	/*
+	 * Regular expressions nsctl matches itself, with their memory bounded:
+	 * glibc's matcher fails silently when memory runs out, and libsmartcols
+	 * overwrites the errno that would tell (filter_rows()).
+	 */
+	if (filter && !list_filter_has_pattern(req.filter))
 		parse_library_filter(&req, filter);
 
 	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(&req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),

@@ -65,7 +65,9 @@ const char *cli_scols_describe_filter(char *buffer, size_t size)
 	}
 	cli_scols.scols_get_library_version(&version);
 	if (cli_scols_has_filter())
-		snprintf(buffer, size, "Here -Q is evaluated by libsmartcols %s's filter.",
+		snprintf(buffer, size,
+			 "Here -Q is evaluated by libsmartcols %s's filter; with =~ or !~ by "
+			 "nsctl itself, which bounds their memory.",
 			 version);
 	else
 		snprintf(buffer, size,

@@ -151,12 +151,14 @@ opens_without_o_path() {
 }
 
 # Four command lines on which glibc keeps ~100 MB of states each, until the
-# pattern is compiled again (400 MB together, unbounded), then one that matches.
+# pattern is compiled again (400 MB together, unbounded), then one that
+# matches, all after a number of this run, which EXPRESSION (its %s) follows.
 check_command_lines_within_bound() {
-    local hostile=() matching=() seed status=0 last=0 pid ino bound
-    bound=$(filter_peak_bound)
+    local hostile=() matching=() nonce=$RANDOM$RANDOM status=0 last=0 seed pid ino expression
+    expression=$(printf "COMMAND =~ \"^$nonce\" && ($1)" 'COMMAND =~ ".*x.{30}y"')
+    measure_filter_baseline
     for seed in 1 2 3 4; do
-        start_command_line "$(xz_text "$seed")"
+        start_command_line "$nonce$(xz_text "$seed")"
         hostile+=("$TARGET")
         ino=$(ns_inode "$TARGET" uts)
         [ "$ino" -lt "$last" ] || last=$ino
@@ -165,35 +167,35 @@ check_command_lines_within_bound() {
     # match" of every text after until the pattern is compiled again.  A freed
     # inode may come first: then another, until one comes after.
     for seed in $(seq 20); do
-        start_command_line "$(printf 'z%.0s' $(seq 100))x$(printf 'q%.0s' $(seq 30))y"
+        start_command_line "$nonce$(printf 'z%.0s' $(seq 100))x$(printf 'q%.0s' $(seq 30))y"
         matching+=("$TARGET")
         [ "$(ns_inode "$TARGET" uts)" -lt "$last" ] || break
     done
     [ "$(ns_inode "$TARGET" uts)" -gt "$last" ]
-    run_measured "$NSCTL" list --type uts --noheadings -r -o NS,PID -Q 'COMMAND =~ ".*x.{30}y"' ||
-        status=$?
+    run_measured "$NSCTL" list --type uts --noheadings -r -o NS,PID -Q "$expression" || status=$?
     cat "$TMP/out" "$TMP/peak"
     [ "$status" -eq 0 ]
     [ "$(cat "$TMP/out")" = "$(for pid in "${matching[@]}"; do
         echo "$(ns_inode "$pid" uts) $pid"
     done | sort -n)" ]
-    [ "$(cat "$TMP/peak")" -le "$bound" ]
+    peak_at_filter_bound
     # The hostile rows are there to be matched: each is a row of its own.
-    "$NSCTL" list --type uts --noheadings -r -o PID -Q 'COMMAND =~ "^[xz]+ 600$"' |
+    "$NSCTL" list --type uts --noheadings -r -o PID -Q "COMMAND =~ \"^$nonce[xz]+ 600\$\"" |
         sort -n >"$TMP/rows"
     [ "$(cat "$TMP/rows")" = "$(printf '%s\n' "${hostile[@]}" | sort -n)" ]
 }
 
 # One command line on which glibc alone takes gigabytes and minutes.
 check_command_line_beyond_bound() {
-    local status=0 bound
-    bound=$(filter_peak_bound)
+    local status=0
+    measure_filter_baseline
     start_command_line "$(xz_text 5)"
-    run_measured "$NSCTL" list --type uts -o NS,PID -Q 'COMMAND =~ ".*x.{1000}y"' || status=$?
+    run_measured "$NSCTL" list --task "$TARGET" --type uts -o NS,PID -Q 'COMMAND =~ ".*x.{1000}y"' ||
+        status=$?
     cat "$TMP/out" "$TMP/peak"
     [ "$status" -eq 1 ]
     grep -qF "cannot evaluate it on namespace $(ns_inode "$TARGET" uts), whose process is $TARGET: its regular expressions need more memory on this row's text than the 256 MiB they may take" "$TMP/out"
-    [ "$(cat "$TMP/peak")" -le "$bound" ]
+    peak_at_filter_bound
 }
 
 require_filter_memory_bound() {
@@ -205,13 +207,16 @@ require_filter_memory_bound() {
 
 @test "hostile-list: command lines made for a -Q pattern cost list at most its memory bound, and change no row" {
     require_filter_memory_bound
-    check_command_lines_within_bound
+    check_command_lines_within_bound '%s'
 }
 
-@test "hostile-list: so through libsmartcols 2.40+'s filter" {
+# libsmartcols' filter overwrites the errno that tells glibc's matcher ran out
+# of memory (a number cast after an || sets it to 0): nsctl matches patterns itself.
+@test "hostile-list: so where libsmartcols 2.40+ has a filter, a number compared after the pattern too" {
     require_filter_memory_bound
     use_library_filter
-    check_command_lines_within_bound
+    [ "$(filter_evaluator)" = library ]
+    check_command_lines_within_bound '%s || NPROCS > 99999'
 }
 
 @test "hostile-list: a command line that alone needs more than -Q's memory bound fails list, naming its process" {
@@ -219,7 +224,7 @@ require_filter_memory_bound() {
     check_command_line_beyond_bound
 }
 
-@test "hostile-list: so through libsmartcols 2.40+'s filter, which would take gigabytes" {
+@test "hostile-list: so where libsmartcols 2.40+ has a filter, which would take gigabytes" {
     require_filter_memory_bound
     use_library_filter
     check_command_line_beyond_bound

@@ -36,7 +36,7 @@ use_library_filter() {
     local note
     note=$("$wrapper" list --help 2>&1 | tail -n 1) ||
         skip "this build of nsctl cannot run with the fetched libc and loader: $note"
-    [[ "$note" == "Here -Q is evaluated by libsmartcols 2."*"'s filter." ]] || {
+    [[ "$note" == "Here -Q is evaluated by libsmartcols 2."*"'s filter; with =~ or !~ by nsctl itself, which bounds their memory." ]] || {
         echo "nsctl through $SMARTCOLS_LOADER: $note"
         return 1
     }
@@ -46,7 +46,7 @@ use_library_filter() {
 # The evaluator $NSCTL uses: "library" or "own", as its list --help says.
 filter_evaluator() {
     case $("$NSCTL" list --help | tail -n 1) in
-        *"by libsmartcols "*"'s filter.") echo library ;;
+        *"by libsmartcols "*"'s filter; "*) echo library ;;
         *"by nsctl itself"*) echo own ;;
         *) echo unknown ;;
     esac

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <cmocka.h>
 
 #include "list-filter.h"
@@ -43,8 +45,18 @@ struct row {
 	const char *cells[C_COUNT];
 };
 
+/* The guard's calls: each "on" followed by its "off", counted. */
+struct guard_calls {
+	int on, off;
+	bool inside;
+};
+
+/* The guard calls under way, if a test counts them: no cell is read inside the guard. */
+static const struct guard_calls *guard_calls;
+
 static const char *cell(void *row, int column)
 {
+	assert_false(guard_calls && guard_calls->inside);
 	return ((struct row *)row)->cells[column];
 }
 
@@ -222,12 +234,6 @@ static void test_regex(void **state)
 	assert_true(matches("NPROCS =~ \"^8\"", &uts));
 }
 
-/* The guard's calls: each "on" followed by its "off", counted. */
-struct guard_calls {
-	int on, off;
-	bool inside;
-};
-
 static void count_guard(void *userdata, bool on)
 {
 	struct guard_calls *calls = userdata;
@@ -252,6 +258,7 @@ static void test_pattern_guard(void **state)
 			 0);
 	assert_true(list_filter_has_pattern(filter));
 	list_filter_set_pattern_guard(filter, count_guard, &calls);
+	guard_calls = &calls;
 	/* busy: both patterns tried, the first fails, the second (an empty cell) is true. */
 	assert_int_equal(list_filter_match(filter, cell, &busy), 1);
 	assert_int_equal(calls.on, 2);
@@ -260,12 +267,106 @@ static void test_pattern_guard(void **state)
 	assert_int_equal(calls.on, 3);
 	assert_int_equal(calls.off, 3);
 	assert_false(calls.inside);
+	guard_calls = NULL;
 	list_filter_free(filter);
 
 	assert_int_equal(list_filter_parse("NPROCS > 1", lookup, &filter, &error), 0);
 	assert_false(list_filter_has_pattern(filter));
 	list_filter_free(filter);
 }
+
+/*
+ * AddressSanitizer's allocator aborts when one of its own mmap()s meets
+ * RLIMIT_DATA: the test of running out of memory is not in that build.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define WITH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WITH_ASAN 1
+#endif
+#endif
+
+#ifndef WITH_ASAN
+/* RLIMIT_DATA inside the guard (8 MiB above what was mapped) and outside it. */
+static struct rlimit tight, loose;
+
+static void tight_guard(void *userdata, bool on)
+{
+	count_guard(userdata, on);
+	assert_int_equal(setrlimit(RLIMIT_DATA, on ? &tight : &loose), 0);
+}
+
+/* What this process has mapped, as RLIMIT_DATA counts it, in bytes. */
+static rlim_t data_mapped(void)
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	unsigned long kib = 0;
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f) && sscanf(line, "VmData: %lu kB", &kib) != 1)
+		;
+	fclose(f);
+	assert_true(kib > 0);
+	return (rlim_t)kib * 1024;
+}
+
+/* Whether the tight limit holds here: under valgrind, whose allocator is its own, it does not. */
+static bool data_limit_enforced(void)
+{
+	void *p;
+
+	assert_int_equal(setrlimit(RLIMIT_DATA, &tight), 0);
+	p = mmap(NULL, 32 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_int_equal(setrlimit(RLIMIT_DATA, &loose), 0);
+	if (p == MAP_FAILED)
+		return true;
+	munmap(p, 32 << 20);
+	return false;
+}
+
+/*
+ * A text made for the pattern needs 100 MB of glibc's matcher: out of memory
+ * twice, the row is -ENOMEM (glibc alone would say "no match"); the pattern,
+ * compiled anew, still matches the next text that matches.
+ */
+static void test_pattern_out_of_memory(void **state)
+{
+	static char text[4001];
+	struct row hostile = { { "4026532000", text, "1", "1000", NULL, NULL, "0" } };
+	struct row fine = { { "4026532001",
+			      "zzzzx"
+			      "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"
+			      "y",
+			      "1", "1001", NULL, NULL, "0" } };
+	struct list_filter_error error = { 0 };
+	struct list_filter *filter = NULL;
+	struct guard_calls calls = { 0 };
+
+	srand(5);
+	for (size_t i = 0; i < sizeof(text) - 1; i++)
+		text[i] = rand() % 2 ? 'x' : 'z';
+	assert_int_equal(list_filter_parse("TYPE =~ \".*x.{30}y\"", lookup, &filter, &error), 0);
+	assert_int_equal(getrlimit(RLIMIT_DATA, &loose), 0);
+	tight = loose;
+	tight.rlim_cur = data_mapped() + (8 << 20);
+	if (!data_limit_enforced()) {
+		list_filter_free(filter);
+		skip();
+	}
+	list_filter_set_pattern_guard(filter, tight_guard, &calls);
+	guard_calls = &calls;
+	assert_int_equal(list_filter_match(filter, cell, &hostile), -ENOMEM);
+	assert_int_equal(list_filter_match(filter, cell, &fine), 1);
+	/* The hostile row: a match, then a compile and a match; the fine one: a compile and a
+	 * match. */
+	assert_int_equal(calls.on, 5);
+	assert_int_equal(calls.off, 5);
+	guard_calls = NULL;
+	list_filter_free(filter);
+}
+#endif
 
 /* TYPE =~ "HEAD (N times) MIDDLE TAIL (M times)", in BUF (2048 bytes). */
 static const char *pattern_of(char *buf, const char *head, size_t n, const char *middle,
@@ -381,11 +482,19 @@ static void test_bad_expressions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_comparisons), cmocka_unit_test(test_word_operators),
-		cmocka_unit_test(test_empty_cells), cmocka_unit_test(test_bare_values),
-		cmocka_unit_test(test_precedence),  cmocka_unit_test(test_regex),
-		cmocka_unit_test(test_regex_size),  cmocka_unit_test(test_pattern_guard),
-		cmocka_unit_test(test_type_names),  cmocka_unit_test(test_bad_expressions),
+		cmocka_unit_test(test_comparisons),
+		cmocka_unit_test(test_word_operators),
+		cmocka_unit_test(test_empty_cells),
+		cmocka_unit_test(test_bare_values),
+		cmocka_unit_test(test_precedence),
+		cmocka_unit_test(test_regex),
+		cmocka_unit_test(test_regex_size),
+		cmocka_unit_test(test_pattern_guard),
+		cmocka_unit_test(test_type_names),
+		cmocka_unit_test(test_bad_expressions),
+#ifndef WITH_ASAN
+		cmocka_unit_test(test_pattern_out_of_memory),
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
