@@ -1109,8 +1109,8 @@ int cmd_list(int argc, char **argv)
 		list_filter_free(req.filter);
 		return 0;
 	}
-	/* Past the parse: libsmartcols is loaded only by a list that runs. */
 	/*
+	 * Past the parse: libsmartcols is loaded only by a list that runs.
 	 * Regular expressions nsctl matches itself, with their memory bounded:
 	 * glibc's matcher fails silently when memory runs out, and libsmartcols
 	 * overwrites the errno that would tell (filter_rows()).
