@@ -117,6 +117,17 @@ void cli_bad_option(char **argv, const char *optstring)
 	cli_usage_error("unrecognized option '-%c'", optopt);
 }
 
+/* An option before O that the prefix matches too, and that means the same: another name of it. */
+static bool same_option_before(const struct option *options, const struct option *o,
+			       const char *prefix, size_t length)
+{
+	for (const struct option *p = options; p != o; p++)
+		if (strncmp(p->name, prefix, length) == 0 && p->has_arg == o->has_arg &&
+		    p->flag == o->flag && p->val == o->val)
+			return true;
+	return false;
+}
+
 void cli_refuse_ambiguous_option(char **argv, const struct option *options)
 {
 	const char *element = optind > 0 ? argv[optind - 1] : NULL;
@@ -134,6 +145,8 @@ void cli_refuse_ambiguous_option(char **argv, const struct option *options)
 			matches = 0; /* an exact name is never ambiguous */
 			break;
 		}
+		if (same_option_before(options, o, element + 2, length))
+			continue; /* two names of one option ("--map-root", "--map-root-user") */
 		if (used < sizeof(possible))
 			used += (size_t)snprintf(possible + used, sizeof(possible) - used,
 						 " '--%s'", o->name);

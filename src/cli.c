@@ -366,16 +366,24 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 	return type;
 }
 
-void cli_type_options_help(FILE *out, const char *argument, const char *what)
+void cli_type_options_help_without(FILE *out, const char *argument, const char *what,
+				   const char *no_letters)
 {
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
-		char option[48];
+		char option[48], letter[8] = "    ";
 
 		snprintf(option, sizeof(option), "--%s%s", info->long_option, argument);
-		fprintf(out, " -%c, %-22s%s %s namespace (%s)\n", info->short_option, option, what,
-			info->name, info->description);
+		if (!strchr(no_letters, info->short_option))
+			snprintf(letter, sizeof(letter), "-%c, ", info->short_option);
+		fprintf(out, " %s%-22s%s %s namespace (%s)\n", letter, option, what, info->name,
+			info->description);
 	}
+}
+
+void cli_type_options_help(FILE *out, const char *argument, const char *what)
+{
+	cli_type_options_help_without(out, argument, what, "");
 }
 
 void cli_exclusive_note(const struct cli_exclusive *table, size_t n, unsigned *given, int option)

@@ -150,6 +150,9 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 
 /* The help lines of the type options; WHAT completes "  -n, --net  ..." */
 void cli_type_options_help(FILE *out, const char *argument, const char *what);
+/* The same, without the short option of the letters in NO_LETTERS. */
+void cli_type_options_help_without(FILE *out, const char *argument, const char *what,
+				   const char *no_letters);
 
 /* A --type LIST argument as a set of types; a usage error naming the bad element otherwise. */
 unsigned cli_parse_type_list(const char *option, const char *list);

@@ -32,7 +32,9 @@ extern char **environ;
 /* What the command line asks for, parsed and checked before anything changes. */
 struct request {
 	const char *target;
-	bool by_id; /* TARGET is "id:ID" */
+	bool target_option; /* -t/--target gave TARGET, as nsenter's */
+	bool all;           /* -a/--all: every type of TARGET, as without type options */
+	bool by_id;         /* TARGET is "id:ID" */
 	uint64_t id;
 	int net_socket;                /* -N/--net-socket FD, or -1 */
 	unsigned asked;                /* type options, with or without =FILE */
@@ -76,6 +78,7 @@ enum {
 	OPT_NETNS_EXEC,
 	OPT_KEEP_CAPS,
 	OPT_TARGET_CAPS,
+	OPT_FOLLOW_CONTEXT,
 };
 
 static void help(void)
@@ -90,7 +93,12 @@ static void help(void)
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
-	fputs(" -S, --setuid UID          set the user ID (a number or a user name), clear\n"
+	fputs(" -a, --all                 every namespace of TARGET that differs from nsctl's\n"
+	      "                             own, as without type options; --TYPE=FILE, -N and\n"
+	      "                             --user-parent take the place of theirs\n"
+	      " -t, --target TARGET       TARGET as an option, as nsenter -t takes a PID;\n"
+	      "                             then every operand is PROGRAM and its arguments\n"
+	      " -S, --setuid UID          set the user ID (a number or a user name), clear\n"
 	      "                             supplementary groups (default 0 when a user\n"
 	      "                             namespace is entered)\n"
 	      " -G, --setgid GID          set the group ID (a number or a group name), clear\n"
@@ -221,6 +229,9 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "target-caps", no_argument, NULL, OPT_TARGET_CAPS },
 		{ "wdns", required_argument, NULL, 'W' },
 		{ "net-socket", required_argument, NULL, 'N' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "target", required_argument, NULL, 't' },
+		{ "follow-context", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -239,7 +250,7 @@ static void parse(int argc, char **argv, struct request *req)
 		  "network namespace" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:eFh", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZeFh", optional_argument);
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c;
 
@@ -312,6 +323,20 @@ static void parse(int argc, char **argv, struct request *req)
 		case OPT_NEW_SESSION:
 			req->new_session = true;
 			break;
+		case 'a':
+			req->all = true;
+			break;
+		case 't':
+			if (req->target_option)
+				cli_usage_error("--target given twice");
+			req->target_option = true;
+			req->target = optarg;
+			break;
+		case 'Z':
+			cli_usage_error(
+			    "--follow-context: nsctl enter sets no SELinux context (nsenter's "
+			    "-Z); run PROGRAM under runcon(1) with the target's, "
+			    "/proc/PID/attr/current");
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
@@ -325,10 +350,27 @@ static void parse(int argc, char **argv, struct request *req)
 			req->files[type] = file;
 		}
 	}
-	if (optind >= argc)
-		cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
-	req->target = argv[optind++];
+	if (!req->target_option) {
+		if (optind >= argc)
+			cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
+		req->target = argv[optind++];
+	}
 	check_target_form(req);
+	/*
+	 * nsenter -t PID with no type option joins nothing; nsctl enter PID joins
+	 * every type that differs.  The nsenter spelling must not do either
+	 * silently.
+	 */
+	if (req->target_option && !req->asked && !req->all && req->net_socket < 0 &&
+	    !req->user_parent)
+		cli_usage_error("--target %s without a type option: nsenter joins nothing then, "
+				"nsctl enter every namespace that differs; name the types, or "
+				"give -a/--all for every one",
+				req->target);
+	if (req->all && (req->by_id || strchr(req->target, '/')))
+		cli_usage_error("--all needs a PID or a pin NAME TARGET, and '%s' is a namespace "
+				"file of one type",
+				req->target);
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
@@ -429,7 +471,7 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 	if (!tg->pinned)
 		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
 			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
-	tg->pinned = pinned_types(req, tg->pinned, own_asked) & ~with_file;
+	tg->pinned = pinned_types(req, tg->pinned, req->all ? 0 : own_asked) & ~with_file;
 	type_foreach (t) {
 		char path[PATH_MAX];
 
@@ -502,12 +544,14 @@ static void open_target(const struct request *req, struct target *tg)
 		if (req->net_socket >= 0)
 			open_net_socket(req, tg);
 		own_asked &= ~nsctl_ns_set_types(tg->set);
-		tg->different_only = !req->asked;
+		tg->different_only = !req->asked || req->all;
 		/*
 		 * No type option: every type, and the library leaves out those the
 		 * kernel lacks as it opens them (no look at which types it has first).
 		 */
-		tg->from_process = req->asked ? own_asked : nsctl_types_all();
+		tg->from_process = tg->different_only
+				       ? nsctl_types_all() & ~nsctl_ns_set_types(tg->set)
+				       : own_asked;
 		return;
 	}
 	if (req->by_id || strchr(text, '/')) {
@@ -895,8 +939,9 @@ int cmd_enter(int argc, char **argv)
 	 * /proc would blind, and it then waits forever.  A supervising nsctl
 	 * checks for leaks here, before joining, and that check is its last.
 	 */
-	if (!req.no_fork && (!req.asked || (req.asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
-							 NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
+	if (!req.no_fork &&
+	    (!req.asked || req.all ||
+	     (req.asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
 		LEAK_CHECK_NOW();
 
 	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).

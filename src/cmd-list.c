@@ -90,6 +90,33 @@ struct request {
 	size_t n_wanted;
 };
 
+/* The letters lsns reads otherwise than nsctl's type options: list refuses both readings. */
+#define LSNS_LETTERS "npTu"
+
+static _Noreturn void refuse_lsns_letter(int letter)
+{
+	static const struct {
+		char letter;
+		const char *lsns;
+	} lsns[] = {
+		{ 'n', "--noheadings" },
+		{ 'p', "--task PID" },
+		{ 'T', "--tree" },
+		{ 'u', "--notruncate" },
+	};
+	enum nsctl_type type;
+	const char *meaning = "";
+
+	for (size_t i = 0; i < ELEMENTSOF(lsns); i++)
+		if (lsns[i].letter == letter)
+			meaning = lsns[i].lsns;
+	(void)cli_type_from_letter(letter, &type);
+	cli_usage_error("-%c: lsns reads it as %s, the other nsctl subcommands as --%s: "
+			"spell out which (--%s is -t %s)",
+			letter, meaning, nsctl_type_get(type)->long_option,
+			nsctl_type_get(type)->long_option, nsctl_type_get(type)->name);
+}
+
 static void help(void)
 {
 	char note[512];
@@ -101,7 +128,7 @@ static void help(void)
 	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
 	      "\nOptions:\n",
 	      stdout);
-	cli_type_options_help(stdout, "", "list the");
+	cli_type_options_help_without(stdout, "", "list the", LSNS_LETTERS);
 	fputs(" -t, --type LIST           list the types in LIST (comma-separated, or \"all\")\n"
 	      "     --task PID            list the namespaces of process PID\n"
 	      " -P, --persistent          only namespaces no process is in\n"
@@ -112,6 +139,7 @@ static void help(void)
 	      " -H, --list-columns        describe the columns, with their types, and exit\n"
 	      " -J, --json                use JSON output format\n"
 	      " -r, --raw                 use raw output format\n"
+	      " -l, --list                a list, not a tree (the default; lsns's -l)\n"
 	      "     --tree[=RELATION]     a tree by owner (the default), parent or process\n"
 	      "     --noheadings          don't print headings\n"
 	      "     --notruncate          don't truncate text in columns\n"
@@ -122,9 +150,9 @@ static void help(void)
 	fputs("\nA long option may be abbreviated to a prefix no other long option shares;\n"
 	      "one that several share is refused.\n",
 	      stdout);
-	fputs("\nThe type letters -n -p -T -u mean --net, --pid, --time and --uts, as on\n"
-	      "every nsctl subcommand; lsns's -n, -p, -T and -u are spelled --noheadings,\n"
-	      "--task, --tree and --notruncate here.\n"
+	fputs("\nlsns's -n, -p, -T and -u (--noheadings, --task, --tree, --notruncate) and\n"
+	      "nsctl's type letters -n, -p, -T and -u (--net, --pid, --time, --uts) differ:\n"
+	      "list takes neither meaning, and says so; spell the long option.\n"
 	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
 	      "in every format, as nsctl-list(1) says.\n",
 	      stdout);
@@ -997,6 +1025,7 @@ int cmd_list(int argc, char **argv)
 		{ "list-columns", no_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "raw", no_argument, NULL, 'r' },
+		{ "list", no_argument, NULL, 'l' },
 		{ "tree", optional_argument, NULL, OPT_TREE },
 		{ "noheadings", no_argument, NULL, OPT_NOHEADINGS },
 		{ "notruncate", no_argument, NULL, OPT_NOTRUNCATE },
@@ -1008,21 +1037,24 @@ int cmd_list(int argc, char **argv)
 	static const struct cli_exclusive exclusive[] = {
 		{ { 'J', 'r', OPT_DOT }, "--json, --raw and --dot are mutually exclusive" },
 		{ { OPT_DOT, OPT_TREE }, "--dot and --tree are mutually exclusive" },
+		{ { 'l', OPT_TREE, OPT_DOT }, "--list, --tree and --dot are mutually exclusive" },
 		{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrWh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrlWh", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL, *filter = NULL;
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
-	int c, r;
+	int c, r, long_index = -1;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
 	req.n_columns = ELEMENTSOF(default_columns);
-	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, options, &long_index)) != -1) {
+		bool long_form = long_index >= 0; /* getopt sets it for a long option only */
 		enum nsctl_type type;
 
+		long_index = -1;
 		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		switch (c) {
 		case 't':
@@ -1057,6 +1089,8 @@ int cmd_list(int argc, char **argv)
 		case 'r':
 			req.raw = true;
 			break;
+		case 'l':
+			break; /* what list prints without --tree */
 		case OPT_TREE:
 			if (!optarg || strcmp(optarg, "owner") == 0)
 				req.tree = TREE_OWNER;
@@ -1088,6 +1122,8 @@ int cmd_list(int argc, char **argv)
 				cli_refuse_ambiguous_option(argv, options);
 				cli_bad_option(argv, optstring);
 			}
+			if (!long_form && strchr(LSNS_LETTERS, c))
+				refuse_lsns_letter(c);
 			req.types |= NSCTL_TYPE_BIT(type);
 		}
 	}

@@ -71,7 +71,9 @@ static void help(enum create_mode mode)
 	      "     --domainname NAME      set the NIS domain name (needs -u)\n"
 	      "\nUser (these imply -U):\n"
 	      " -r, --map-root             map root inside to the caller's uid and gid\n"
+	      "     --map-root-user          (util-linux's name for it)\n"
 	      " -c, --map-current          map the caller's uid and gid to themselves\n"
+	      "     --map-current-user       (util-linux's name for it)\n"
 	      "     --map-user UID         map UID inside to the caller's uid\n"
 	      "     --map-group GID        map GID inside to the caller's gid\n"
 	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable);\n"
@@ -364,7 +366,9 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "hostname", required_argument, NULL, OPT_HOSTNAME },
 		{ "domainname", required_argument, NULL, OPT_DOMAINNAME },
 		{ "map-root", no_argument, NULL, 'r' },
+		{ "map-root-user", no_argument, NULL, 'r' }, /* util-linux's spelling */
 		{ "map-current", no_argument, NULL, 'c' },
+		{ "map-current-user", no_argument, NULL, 'c' },
 		{ "map-user", required_argument, NULL, OPT_MAP_USER },
 		{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
 		{ "map-users", required_argument, NULL, OPT_MAP_USERS },

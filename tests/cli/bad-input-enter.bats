@@ -172,6 +172,13 @@ setup() {
         "${RAN[@]}"
     bad enter 125 "--user-parent: the parent of the target's user namespace" --user-parent $$ \
         "${RAN[@]}"
+    # nsenter's -t and -a; -Z, which nsctl has not.
+    bad enter 125 "--target $$ without a type option" -t $$ "${RAN[@]}"
+    bad enter 125 "--target given twice" -t $$ --target=$$ -u "${RAN[@]}"
+    bad enter 125 "'x': neither a PID, a file nor a pin name" -t x -u "${RAN[@]}"
+    bad enter 125 "option '-t' needs an argument" -u -t
+    bad enter 125 "--follow-context: nsctl enter sets no SELinux context" -Z -a -t $$ "${RAN[@]}"
+    bad enter 125 "--all needs a PID or a pin NAME TARGET" -a "/proc/$$/ns/uts" "${RAN[@]}"
     [ "$ROW_FAILURES" -eq 0 ]
 }
 

@@ -73,6 +73,11 @@ load bad-input
     bad compare 2 "two operands needed"
     bad compare 2 "too many operands: '3'" 1 2 3
     bad compare 2 "--json and --raw are mutually exclusive" -J -r $$ $$
+    # lsns's -n, -p, -T, -u are not nsctl's type letters: list takes neither reading.
+    bad list 2 "-n: lsns reads it as --noheadings" -n
+    bad list 2 "-p: lsns reads it as --task PID" -p $$
+    bad list 2 "-T: lsns reads it as --tree" -T
+    bad list 2 "-u: lsns reads it as --notruncate" -ru
     [ "$ROW_FAILURES" -eq 0 ]
 }
 
@@ -88,6 +93,8 @@ load bad-input
     bad list 2 "--json, --raw and --dot are mutually exclusive" --json --dot
     bad list 2 "--dot and --tree are mutually exclusive" --tree=parent --dot
     bad list 2 "--dot and --filter are mutually exclusive" --dot -Q 'TYPE == "net"'
+    bad list 2 "--list, --tree and --dot are mutually exclusive" -l --tree
+    bad list 2 "--list, --tree and --dot are mutually exclusive" --dot --list
     local creds="--preserve-credentials and --setuid/--setgid are mutually exclusive"
     bad enter 125 "$creds" --preserve-credentials -S 0 $$ "${RAN[@]}"
     bad enter 125 "$creds" --setgid 0 --preserve-credentials $$ "${RAN[@]}"

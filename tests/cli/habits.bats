@@ -419,7 +419,7 @@ teardown() {
     PINS+=("$TMP/pin")
     ino=$(stat -c %i "/run/netns/$name")
     for form in -W --nowrap; do
-        run timeout 10 "$NSCTL" list "$form" -t net -o NS,NSFS -n
+        run timeout 10 "$NSCTL" list "$form" -t net -o NS,NSFS --net
         echo "$output"
         [ "$status" -eq 0 ]
         line=$(echo "$output" | awk -v i="$ino" '$1 == i')
@@ -485,4 +485,127 @@ teardown() {
     [ "$(echo ${lines[1]} | cut -d' ' -f2)" != 0000000000000000 ]
     run timeout 10 "$NSCTL" enter -S 1000 -G 1000 "$TARGET" grep ^CapEff /proc/self/status
     [ "$(echo $output | cut -d' ' -f2)" = 0000000000000000 ]
+}
+
+@test "habits: enter -t PID with type options, -a, --all and --target, side by side with nsenter" {
+    require_root
+    start_target --uts --ipc --net
+    local links='readlink /proc/self/ns/uts /proc/self/ns/ipc /proc/self/ns/net /proc/self/ns/mnt'
+    want=$(readlink "/proc/$TARGET/ns/uts" "/proc/$TARGET/ns/ipc" "/proc/$TARGET/ns/net" /proc/self/ns/mnt)
+    for form in "-t $TARGET -u" "--target $TARGET --uts" "--target=$TARGET -u" "-u -t $TARGET" \
+        "-t $TARGET -a" "--all --target $TARGET" "-a -t $TARGET" "-t $TARGET -u -i"; do
+        # shellcheck disable=SC2086
+        run timeout 10 "$NSCTL" enter $form -- sh -c "$links"
+        echo "nsctl enter $form: $output"
+        [ "$status" -eq 0 ]
+        # shellcheck disable=SC2086
+        witness=$(nsenter $form -- sh -c "$links")
+        [ "$output" = "$witness" ]
+    done
+    # nsenter reads -ui as --uts=i (and fails); nsctl as -u -i, which nsenter -u -i means.
+    run -0 "$NSCTL" enter -t "$TARGET" -ui -- sh -c "$links"
+    [ "$output" = "$(nsenter -t "$TARGET" -u -i -- sh -c "$links")" ]
+    # -t -u joined only the uts namespace; -a every one that differs.
+    run -0 "$NSCTL" enter -t "$TARGET" -u -- sh -c "$links"
+    [ "${lines[0]}" = "$(readlink /proc/$TARGET/ns/uts)" ]
+    [ "${lines[1]}" = "$(readlink /proc/self/ns/ipc)" ]
+    run -0 "$NSCTL" enter -t "$TARGET" -a -- sh -c "$links"
+    [ "$output" = "$want" ]
+    # With -a, --TYPE=FILE takes that type's place, as nsenter --all --uts=FILE.
+    run -0 "$NSCTL" enter -a --uts=/proc/self/ns/uts -t "$TARGET" -- sh -c "$links"
+    [ "${lines[0]}" = "$(readlink /proc/self/ns/uts)" ]
+    [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/ipc)" ]
+    [ "$output" = "$(nsenter --all --uts=/proc/self/ns/uts -t "$TARGET" -- sh -c "$links")" ]
+    # Every operand after -t is PROGRAM: here "echo" and its argument.
+    run -0 "$NSCTL" enter -t "$TARGET" -u echo "$TARGET"
+    [ "$output" = "$TARGET" ]
+}
+
+@test "habits: enter -t PID alone, -Z and --all of a one-type file fail saying why; before, --target was --target-caps" {
+    require_root
+    start_target --uts
+    # nsenter -t PID joins nothing, nsctl enter PID every type that differs: neither is assumed.
+    run -125 "$NSCTL" enter -t "$TARGET" touch "$TMP/ran"
+    [[ "$output" == *"--target $TARGET without a type option: nsenter joins nothing then, nsctl enter every namespace that differs"* ]]
+    run -125 "$NSCTL" enter -Z -t "$TARGET" -a touch "$TMP/ran"
+    [[ "$output" == *"--follow-context: nsctl enter sets no SELinux context"*runcon* ]]
+    run -125 "$NSCTL" enter --follow-context -t "$TARGET" -a touch "$TMP/ran"
+    [[ "$output" == *"--follow-context: nsctl enter sets no SELinux context"* ]]
+    run -125 "$NSCTL" enter -a "/proc/$TARGET/ns/uts" touch "$TMP/ran"
+    [[ "$output" == *"--all needs a PID or a pin NAME TARGET"* ]]
+    [ ! -e "$TMP/ran" ]
+    # "--target PID" was an abbreviation of --target-caps, with PID the TARGET
+    # operand: now it is the TARGET itself, and --target-caps still works.
+    run -0 "$NSCTL" enter --target "$TARGET" -u hostname
+    [ "$output" = "$(nsenter --target "$TARGET" -u hostname)" ]
+    run -0 "$NSCTL" enter --target-caps -u "$TARGET" readlink /proc/self/ns/uts
+    [ "$output" = "$(readlink "/proc/$TARGET/ns/uts")" ]
+}
+
+@test "habits: a pin NAME with -a joins every type pinned under it" {
+    require_root
+    name=habits-$$-$BATS_TEST_NUMBER
+    start_target --uts --ipc
+    run -0 "$NSCTL" pin --uts --ipc "$TARGET" "$name"
+    PINS+=("/run/nsctl/uts/$name" "/run/nsctl/ipc/$name")
+    run -0 "$NSCTL" enter -a -t "$name" readlink /proc/self/ns/uts /proc/self/ns/ipc
+    [ "$output" = "$(readlink "/proc/$TARGET/ns/uts" "/proc/$TARGET/ns/ipc")" ]
+    run -0 "$NSCTL" enter -a -u "$name" readlink /proc/self/ns/uts /proc/self/ns/ipc
+    [ "$output" = "$(readlink "/proc/$TARGET/ns/uts" "/proc/$TARGET/ns/ipc")" ]
+}
+
+@test "habits: unshare and run --map-root-user and --map-current-user, as util-linux unshare, as root and as nobody" {
+    require_userns_for_nobody
+    local show='id -u; id -g; cat /proc/self/uid_map /proc/self/gid_map'
+    for sub in unshare run; do
+        for form in --map-root-user --map-current-user; do
+            run -0 timeout 10 "$NSCTL" "$sub" --user "$form" sh -c "$show"
+            [ "$output" = "$(unshare --user "$form" sh -c "$show")" ]
+            run -0 as_nobody timeout 10 "$NSCTL" "$sub" --user "$form" sh -c "$show"
+            echo "nobody, $sub $form: $output"
+            [ "$output" = "$(as_nobody unshare --user "$form" sh -c "$show")" ]
+        done
+    done
+    run -0 as_nobody "$NSCTL" unshare --map-root-user id -u
+    [ "$output" = 0 ]
+    run -0 as_nobody "$NSCTL" unshare --map-current-user id -u
+    [ "$output" = 65534 ]
+    # Two names of one option: a prefix of both is no ambiguity.
+    run -0 as_nobody "$NSCTL" unshare --map-ro id -u
+    [ "$output" = 0 ]
+    no_stray_files
+}
+
+@test "habits: list's -n, -p, -T and -u fail naming lsns's meaning and nsctl's; -l/--list is the list" {
+    require_root
+    for letter in n p T u; do
+        run -2 "$NSCTL" list -$letter
+        echo "$output"
+        [[ "${lines[0]}" == "nsctl: list: -$letter: lsns reads it as "* ]]
+    done
+    run -2 "$NSCTL" list -n
+    [[ "$output" == *"-n: lsns reads it as --noheadings, the other nsctl subcommands as --net"* ]]
+    run -2 "$NSCTL" list -p $$
+    [[ "$output" == *"-p: lsns reads it as --task PID, the other nsctl subcommands as --pid"* ]]
+    run -2 "$NSCTL" list -T
+    [[ "$output" == *"-T: lsns reads it as --tree, the other nsctl subcommands as --time"* ]]
+    run -2 "$NSCTL" list -ru
+    [[ "$output" == *"-u: lsns reads it as --notruncate, the other nsctl subcommands as --uts"* ]]
+    # The long forms are what they say, and nothing else changed.
+    run -0 "$NSCTL" list --net -r --noheadings -o TYPE
+    [ "$(echo "$output" | sort -u)" = net ]
+    run -0 "$NSCTL" list --task $$ -r --noheadings -o NS
+    [ "$(echo "$output" | sort -n)" = "$(lsns --task $$ -r --noheadings -o NS | sort -n)" ]
+    # -l/--list: lsns's list format, which is what list prints without --tree.
+    plain=$("$NSCTL" list --task $$ -r --noheadings -o NS,TYPE | sort)
+    [ -n "$plain" ]
+    for form in -l --list; do
+        run -0 "$NSCTL" list "$form" --task $$ -r --noheadings -o NS,TYPE
+        [ "$(echo "$output" | sort)" = "$plain" ]
+    done
+    run -2 "$NSCTL" list -l --tree
+    [[ "$output" == *"--list, --tree and --dot are mutually exclusive"* ]]
+    # Before, "--list" was taken as an abbreviation of --list-columns.
+    run -0 "$NSCTL" list --list -o NS
+    [[ "$output" != *"namespace identifier"* ]]
 }

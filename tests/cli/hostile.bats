@@ -163,7 +163,7 @@ signal_state() {
     [ "$(stat -c %i "$TMP/uts")" = "$(ns_inode "$TARGET" uts)" ]
     run_with_closed_std_fds "$NSCTL" pin -u "$TARGET" "$TMP/no-such-dir/uts"
     [ "$status" -eq 1 ]
-    run_with_closed_std_fds "$NSCTL" list -u --task "$TARGET"
+    run_with_closed_std_fds "$NSCTL" list --uts --task "$TARGET"
     [ "$status" -eq 0 ]
     run_with_closed_std_fds "$NSCTL" list -J
     [ "$status" -eq 0 ]
@@ -255,7 +255,7 @@ signal_is_forwarded() {
     start_target --uts
     run_with_hostile_signals "$NSCTL" pin -u "$TARGET" "$TMP/uts"
     [ "$status" -eq 0 ]
-    run_with_hostile_signals "$NSCTL" list -r --noheadings -o NS,PID -u "$(ns_inode "$TARGET" uts)"
+    run_with_hostile_signals "$NSCTL" list -r --noheadings -o NS,PID --uts "$(ns_inode "$TARGET" uts)"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == "$(ns_inode "$TARGET" uts) $TARGET" ]]
@@ -279,7 +279,7 @@ signal_is_forwarded() {
     run_with_umask_077 "$NSCTL" pin -u "$TARGET" "$TMP/uts"
     [ "$status" -eq 0 ]
     [ "$UMASK_CALLS" -eq 0 ]
-    run_with_umask_077 "$NSCTL" list -u
+    run_with_umask_077 "$NSCTL" list --uts
     [ "$status" -eq 0 ]
     [ "$UMASK_CALLS" -eq 0 ]
     run_with_umask_077 "$NSCTL" unpin "$TMP/uts"
@@ -338,7 +338,7 @@ LIST_FDS=(sh -c 'ls -v /proc/$$/fd; true')
     run_with_many_fds "$NSCTL" pin -u "$TARGET" "$TMP/uts"
     [ "$status" -eq 0 ]
     [ "$(stat -c %i "$TMP/uts")" = "$(ns_inode "$TARGET" uts)" ]
-    run_with_many_fds "$NSCTL" list -r --noheadings -o NS,PID -u "$(ns_inode "$TARGET" uts)"
+    run_with_many_fds "$NSCTL" list -r --noheadings -o NS,PID --uts "$(ns_inode "$TARGET" uts)"
     [ "$output" = "$(ns_inode "$TARGET" uts) $TARGET" ]
     run_with_many_fds "$NSCTL" unpin "$TMP/uts"
     [ "$status" -eq 0 ]

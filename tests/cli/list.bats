@@ -221,7 +221,7 @@ child_of() {
     for t in $(ls "/proc/$TARGET/ns" | grep -v _for_children); do
         echo "$output" | grep -qx "$(ns_inode "$TARGET" $t) $t"
     done
-    run "$NSCTL" list -r --noheadings -o TYPE -u -n
+    run "$NSCTL" list -r --noheadings -o TYPE --uts --net
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "net uts " ]
     run "$NSCTL" list -r --noheadings -o TYPE --type uts,ipc --type net
     [ "$(echo "$output" | sort -u | tr '\n' ' ')" = "ipc net uts " ]

@@ -395,11 +395,11 @@ check_list() {
     for t in "${NS_TYPES[@]}"; do
         echo "$output" | grep -qx "$t $(ns_inode "$TARGET" $t)"
     done
-    run old_kernel "$@" -- "$NSCTL" list -P -r --noheadings -o NS,TYPE,NSFS -u
+    run old_kernel "$@" -- "$NSCTL" list -P -r --noheadings -o NS,TYPE,NSFS --uts
     echo "$output"
     [ "$status" -eq 0 ]
     echo "$output" | grep -qx "$PINNED uts $TMP/uts"
-    run old_kernel "$@" -- "$NSCTL" list -J -o NS,ID -u "$PINNED"
+    run old_kernel "$@" -- "$NSCTL" list -J -o NS,ID --uts "$PINNED"
     [ "$status" -eq 0 ]
     id=$(echo "$output" | jq -r '.namespaces[0].id')
     case " $* " in
