@@ -10,6 +10,7 @@
 #include <sys/vfs.h>
 
 #include "internal.h"
+#include "pin-made.h"
 #include "syscalls.h"
 
 static bool valid_name(const char *name)
@@ -211,8 +212,33 @@ static int existing_pin(int dirfd, const char *base, int nsfd)
 	return pins_same(fd, nsfd) ? 0 : -EEXIST;
 }
 
-/* Pin the namespace at NSFD (of TYPE) at BASE in DIRFD: 1 made, 0 already there, -errno. */
-static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base)
+/* Hold what is being made at BASE in DIRFD (the file FILEFD, the namespace NSFD) in MADE. */
+static int pin_made_hold(struct pin_made *made, int dirfd, const char *base, int filefd, int nsfd)
+{
+	struct stat file, ns;
+
+	*made = PIN_MADE_NONE;
+	if (strlen(base) >= sizeof(made->base))
+		return -ENAMETOOLONG;
+	if (fstat(filefd, &file) < 0 || fstat(nsfd, &ns) < 0)
+		return negative_errno();
+	made->dirfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 3);
+	if (made->dirfd < 0)
+		return negative_errno();
+	strcpy(made->base, base);
+	made->file_dev = file.st_dev;
+	made->file_ino = file.st_ino;
+	made->ns_dev = ns.st_dev;
+	made->ns_ino = ns.st_ino;
+	return 0;
+}
+
+/*
+ * Pin the namespace at NSFD (of TYPE) at BASE in DIRFD: 1 made, 0 already
+ * there, -errno.  What it made goes to *MADE, when given.
+ */
+static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base,
+		  struct pin_made *made)
 {
 	_cleanup_close_ int filefd = -1;
 	int r;
@@ -238,9 +264,13 @@ static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base)
 			return negative_errno();
 		return existing_pin(dirfd, base, nsfd);
 	}
-	r = bind_ns_onto(nsfd, filefd);
+	r = made ? pin_made_hold(made, dirfd, base, filefd, nsfd) : 0;
+	if (r >= 0)
+		r = bind_ns_onto(nsfd, filefd);
 	if (r >= 0)
 		return 1;
+	if (made)
+		pin_made_forget(made);
 	/* The kernel says a mount-namespace loop with EINVAL (mount) or ELOOP (move_mount). */
 	if (r == -ELOOP && type == NSCTL_TYPE_MNT)
 		r = -EINVAL;
@@ -249,22 +279,27 @@ static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base)
 	return r;
 }
 
-NSCTL_EXPORT int nsctl_pin_create(int nsfd, const char *path, unsigned flags)
+static int create_at_path(int nsfd, const char *path, struct pin_made *made)
 {
 	_cleanup_close_ int dirfd = -1;
 	_cleanup_free_ char *base = NULL;
 	enum nsctl_type type;
 	int r;
 
-	if (!path || !*path || flags)
-		return -EINVAL;
 	r = nsctl_ns_check(nsfd, &type);
 	if (r < 0)
 		return r;
 	dirfd = open_parent(path, &base);
 	if (dirfd < 0)
 		return dirfd;
-	return pin_at(nsfd, type, dirfd, base);
+	return pin_at(nsfd, type, dirfd, base, made);
+}
+
+NSCTL_EXPORT int nsctl_pin_create(int nsfd, const char *path, unsigned flags)
+{
+	if (!path || !*path || flags)
+		return -EINVAL;
+	return create_at_path(nsfd, path, NULL);
 }
 
 /* Make DIR (mode 0755) and its parents up to an existing one. */
@@ -394,15 +429,13 @@ static int open_pin_dir(enum nsctl_type type)
 	return own_pin_mount(dir, MS_PRIVATE);
 }
 
-NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags)
+static int create_at_name(int nsfd, const char *name, struct pin_made *made)
 {
 	_cleanup_close_ int dirfd = -1;
 	enum nsctl_type type;
 	char path[PATH_MAX];
 	int r;
 
-	if (flags)
-		return -EINVAL;
 	r = nsctl_ns_check(nsfd, &type);
 	if (r < 0)
 		return r;
@@ -412,7 +445,58 @@ NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flag
 	dirfd = open_pin_dir(type);
 	if (dirfd < 0)
 		return dirfd;
-	return pin_at(nsfd, type, dirfd, name);
+	return pin_at(nsfd, type, dirfd, name, made);
+}
+
+NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags)
+{
+	if (flags)
+		return -EINVAL;
+	return create_at_name(nsfd, name, NULL);
+}
+
+int pin_create_made(int nsfd, const char *where, bool is_name, struct pin_made *made)
+{
+	if (!where || !*where || !made)
+		return -EINVAL;
+	*made = PIN_MADE_NONE;
+	return is_name ? create_at_name(nsfd, where, made) : create_at_path(nsfd, where, made);
+}
+
+void pin_made_forget(struct pin_made *made)
+{
+	close_fdp(&made->dirfd);
+}
+
+/*
+ * In the directory the pin was made in, whatever its path names now: the
+ * nsfs mount of the namespace pinned is unmounted, and the file is removed
+ * only if it is the one made.  What a directory another user may write holds
+ * under that name meanwhile is that user's, and stays.
+ */
+int pin_take_back(struct pin_made *made)
+{
+	_cleanup_close_ int fd = -1;
+	struct statfs sfs;
+	struct stat st;
+	char target[32];
+	int r = 0;
+
+	if (!made || made->dirfd < 0)
+		return -EINVAL;
+	fd = openat(made->dirfd, made->base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fstatfs(fd, &sfs) == 0 && (unsigned long)sfs.f_type == NSFS_MAGIC &&
+	    fstat(fd, &st) == 0 && st.st_dev == made->ns_dev && st.st_ino == made->ns_ino) {
+		fd_path(target, fd);
+		if (umount2(target, MNT_DETACH) < 0)
+			r = negative_errno();
+	}
+	if (r == 0 && fstatat(made->dirfd, made->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == made->file_dev && st.st_ino == made->file_ino &&
+	    unlinkat(made->dirfd, made->base, 0) < 0)
+		r = negative_errno();
+	pin_made_forget(made);
+	return r;
 }
 
 NSCTL_EXPORT int nsctl_pin_remove(const char *path)

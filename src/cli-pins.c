@@ -11,6 +11,15 @@
 void cli_pins_init(struct cli_pins *pins)
 {
 	memset(pins, 0, sizeof(*pins));
+	type_foreach (t)
+		pins->held[t] = PIN_MADE_NONE;
+}
+
+void cli_pins_keep(struct cli_pins *pins)
+{
+	type_foreach (t)
+		pin_made_forget(&pins->held[t]);
+	pins->made = 0;
 }
 
 static bool exists(const char *path)
@@ -38,7 +47,7 @@ int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const ch
 		if (!exists(dir))
 			pins->new_dirs |= NSCTL_TYPE_BIT(type);
 	}
-	r = is_name ? nsctl_pin_create_name(nsfd, where, 0) : nsctl_pin_create(nsfd, where, 0);
+	r = pin_create_made(nsfd, where, is_name, &pins->held[type]);
 	if (r < 0)
 		return r;
 	pins->paths[type] = path;
@@ -52,9 +61,10 @@ void cli_pins_take_back(struct cli_pins *pins)
 {
 	_cleanup_close_ int dirfd = -1;
 
+	/* By identity: a directory of the path swapped for a symlink sends nothing elsewhere. */
 	type_foreach (t) {
 		if (pins->made & NSCTL_TYPE_BIT(t))
-			nsctl_pin_remove(pins->paths[t]);
+			pin_take_back(&pins->held[t]);
 	}
 	pins->made = 0;
 	if (!pins->new_dirs && !pins->new_top_dir)

@@ -9,6 +9,7 @@
 
 #include "nsctl.h"
 #include "parse.h"
+#include "pin-made.h"
 #include "type-count.h"
 
 /* Exit statuses of docs/DESIGN.md. */
@@ -229,16 +230,19 @@ extern bool cli_parse_only;
  * later takes back only the former, and the pin directories the call made.
  */
 struct cli_pins {
-	const char *paths[TYPE_COUNT]; /* where each type was pinned */
-	unsigned made;                 /* the types whose pin this call made */
-	unsigned new_dirs;             /* the types whose NSCTL_PIN_DIR/TYPE it made */
-	bool new_top_dir;              /* NSCTL_PIN_DIR itself */
+	const char *paths[TYPE_COUNT];    /* where each type was pinned */
+	struct pin_made held[TYPE_COUNT]; /* what this call made there, held */
+	unsigned made;                    /* the types whose pin this call made */
+	unsigned new_dirs;                /* the types whose NSCTL_PIN_DIR/TYPE it made */
+	bool new_top_dir;                 /* NSCTL_PIN_DIR itself */
 };
 void cli_pins_init(struct cli_pins *pins);
 /* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name, whose path is PATH: 1, 0 or -errno. */
 int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const char *where,
 		 bool is_name, const char *path);
 void cli_pins_take_back(struct cli_pins *pins);
+/* PROGRAM was reached: the pins are final, and their directories no longer held. */
+void cli_pins_keep(struct cli_pins *pins);
 /* Why ERR refuses a pin of TYPE, when it means more than the kernel's words; or NULL. */
 const char *cli_pin_refusal(int err, enum nsctl_type type);
 

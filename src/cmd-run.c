@@ -275,6 +275,20 @@ int cmd_run(int argc, char **argv)
 	pid = start(&run, o.init || !spawn_can_start(&o), &pidfd);
 	cli_failure_fd = -1;
 	close_fdp(&failed[1]);
+	/*
+	 * Already told: at end of file the child execed PROGRAM, and the pins are
+	 * final (their directories are let go); a byte, it failed before.
+	 */
+	if (failed[0] >= 0) {
+		ssize_t n = read(failed[0], &msg, 1);
+
+		if (n == 0)
+			cli_pins_keep(&run.pins);
+		else if (n == 1)
+			cli_pins_take_back(&run.pins);
+		if (n >= 0)
+			close_fdp(&failed[0]);
+	}
 	close_fdp(&run.init_report[1]);
 	close_fdp(&o.cgroup_fd);
 	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);

@@ -199,6 +199,42 @@ check_race() {
     "$NSCTL" unpin "$U/real/pin" 2>/dev/null || true
 }
 
+@test "hostile-pin: a failed run or unshare takes back its own pin, in the directory it made it in, after the path was swapped" {
+    require_root
+    U=$TMP/u R=$TMP/root-owned
+    mkdir "$U" "$R"
+    chmod 1777 "$U"
+    as_nobody mkdir "$U/real"
+    chmod 777 "$U/real" # (root pins there; only nobody's symlinks race)
+    as_nobody ln -s real "$U/d"
+    as_nobody ln -s "$R" "$U/e"
+    # root's own pin, by the name root asks for in nobody's directory.
+    start_target --net
+    victim=$(ns_inode "$TARGET" net)
+    "$NSCTL" pin --net "$TARGET" "$R/pin"
+    start_swapper "$U/d" "$U/e" 60
+    rounds=0
+    for cmd in "run --net=$U/d/pin" "unshare --net=$U/d/pin" "unshare -U -r --net=$U/d/pin"; do
+        end=$((SECONDS + 8))
+        for i in $(seq 150); do
+            [ "$SECONDS" -lt "$end" ] || break
+            # PROGRAM is never reached: whatever pin the call made is taken back.
+            # shellcheck disable=SC2086
+            timeout 10 "$NSCTL" $cmd /nonexistent-hostile-$$ 2>/dev/null && false
+            rounds=$((rounds + 1))
+            # root's pin survives every round, and nothing is left in nobody's directory.
+            [ "$(mounts_at "$R/pin")" -eq 1 ]
+            [ "$(stat -c %i "$R/pin")" = "$victim" ]
+            [ "$(mounts_at "$U/real/pin")" -eq 0 ]
+            [ ! -e "$U/real/pin" ]
+        done
+    done
+    stop_swapper
+    echo "rounds $rounds"
+    [ "$rounds" -gt 30 ]
+    "$NSCTL" unpin "$R/pin"
+}
+
 @test "hostile-pin: pins in one directory stay visible: a refused mount pin hides none; two mount pins are both found and removed" {
     require_root
     D=$TMP/d
