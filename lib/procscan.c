@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "graveyard.h"
 #include "list.h"
 #include "number.h"
 #include "syscalls.h"
@@ -198,15 +199,19 @@ static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd, struct
  * of with setns(), or its last process gone after passing the socket on).
  */
 static int socket_netns(int fds, const char *name, pid_t pid, int *pidfd,
-			const struct proc_record *rec, struct held_ns *held, dev_t dev, ino_t ino)
+			const struct proc_record *rec, struct held_ns *held, dev_t dev, ino_t ino,
+			struct graveyard *graveyard)
 {
-	_cleanup_close_ int sock = -1, ns = -1;
+	_cleanup_close_ int ns = -1;
 	struct stat st;
+	int sock;
 
 	sock = fd_copy(fds, name, pid, pidfd, held->fd, dev, ino);
 	if (sock < 0)
 		return -1;
 	ns = ioctl(sock, SIOCGSKNS);
+	/* Never close()d here: it could be the socket's last reference (graveyard.h). */
+	graveyard_bury(graveyard, sock);
 	if (ns < 0 || fstat(ns, &st) < 0)
 		return -1;
 	if (st.st_dev == rec->ns[NSCTL_TYPE_NET].dev && st.st_ino == rec->ns[NSCTL_TYPE_NET].ino)
@@ -231,7 +236,7 @@ static int socket_netns(int fds, const char *name, pid_t pid, int *pidfd,
  * /proc fills the buffer until it is full or the table ends.
  */
 static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t prefix,
-		     struct proc_record *rec, bool sockets)
+		     struct proc_record *rec, bool sockets, struct graveyard *graveyard)
 {
 	_cleanup_close_ int fd = -1, pidfd = -1;
 	char buf[4096] __attribute__((aligned(8)));
@@ -254,8 +259,9 @@ static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t
 			if (number_parse_int(de->d_name, INT_MAX, 0, &held.fd) < 0)
 				continue;
 			if (S_ISSOCK(st.st_mode)) {
-				if (!sockets || socket_netns(fd, de->d_name, rec->pid, &pidfd, rec,
-							     &held, st.st_dev, st.st_ino) < 0)
+				if (!sockets ||
+				    socket_netns(fd, de->d_name, rec->pid, &pidfd, rec, &held,
+						 st.st_dev, st.st_ino, graveyard) < 0)
 					continue;
 			} else {
 				held.dev = st.st_dev;
@@ -314,7 +320,7 @@ static int ns_link_read(const struct nsctl_list *list, int proc, const char *nam
  * close() less per process.
  */
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
-			 unsigned flags, struct proc_record *rec)
+			 unsigned flags, struct proc_record *rec, struct graveyard *graveyard)
 {
 	char path[64];
 	size_t prefix = (size_t)snprintf(path, sizeof(path), "%d/", rec->pid);
@@ -342,7 +348,7 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 			rec->children[c] = ns;
 	}
 	if (flags & NSCTL_LIST_FDS)
-		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS);
+		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS, graveyard);
 	rec->seen = true;
 }
 
@@ -451,6 +457,7 @@ struct scan_data {
 	int proc;
 	unsigned flags;
 	struct ns_paths paths;
+	struct graveyard graveyards[2]; /* one a thread */
 };
 
 static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
@@ -458,7 +465,8 @@ static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *d
 	struct scan_data *scan = data;
 
 	if (list->records[i].pid != scan->self)
-		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i]);
+		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
+			     &scan->graveyards[worker]);
 }
 
 int list_scan_processes(struct nsctl_list *list, unsigned flags)
@@ -498,8 +506,11 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 	scan.self = getpid();
 	for (size_t i = 0; i < list->n_records; i++)
 		if (list->records[i].pid == scan.self)
-			scan_process(list, proc, &scan.paths, flags, &list->records[i]);
+			scan_process(list, proc, &scan.paths, flags, &list->records[i],
+				     &scan.graveyards[0]);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
+	graveyard_flush(&scan.graveyards[0]);
+	graveyard_flush(&scan.graveyards[1]);
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <linux/magic.h>
 
+#include "graveyard.h"
 #include "internal.h"
 #include "syscalls.h"
 
@@ -467,8 +468,8 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 
 NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
 {
-	_cleanup_close_ int sock = -1;
-	int pidfd, ns, r;
+	struct graveyard graveyard = { .n = 0 };
+	int pidfd, sock, ns, r;
 
 	if (!process || fd < 0)
 		return -EINVAL;
@@ -481,8 +482,12 @@ NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *pro
 		return errno == ENOSYS ? -EOPNOTSUPP : negative_errno();
 	/* The kernel answers ENOTTY for a file that is not a socket, as for any unknown ioctl. */
 	ns = ioctl(sock, SIOCGSKNS);
+	r = ns < 0 ? (errno == ENOTTY || errno == EINVAL ? -ENOTSOCK : negative_errno()) : 0;
+	/* Never close()d here: it could be the socket's last reference (graveyard.h). */
+	graveyard_bury(&graveyard, sock);
+	graveyard_flush(&graveyard);
 	if (ns < 0)
-		return errno == ENOTTY || errno == EINVAL ? -ENOTSOCK : negative_errno();
+		return r;
 	/* Still the process whose fd was copied: a later process of that PID is not asked for. */
 	r = still_alive(process);
 	if (r < 0) {

@@ -229,3 +229,46 @@ require_filter_memory_bound() {
     use_library_filter
     check_command_line_beyond_bound
 }
+
+# A lister's copy of a socket (pidfd_getfd) is the socket's last reference
+# once its owner exits: a close() of it would wait the linger time the owner
+# chose.  strace holds each copy 3 s, as a busy machine might hold it for a
+# moment, and the holder exits meanwhile: the copy must not be close()d by a
+# task that waits on it.
+linger_trap() {
+    command -v strace >/dev/null || skip "strace is not installed"
+    TRAP_OUT=$TMP/trap.out
+    # Its own PID namespace and /proc: list copies the trap's sockets and no other.
+    unshare_here --pid --fork --kill-child --mount --mount-proc
+    "${UNSHARE_HERE[@]}" sh -c '
+        setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 "$0" 1 40 >"$1" &
+        for i in $(seq 100); do [ -s "$1" ] && break; sleep 0.1; done
+        shift
+        start=$(date +%s)
+        timeout 40 strace -o /dev/null -f -e trace=pidfd_getfd \
+            -e inject=pidfd_getfd:delay_exit=3000000 "$@"
+        echo "status $? after $(( $(date +%s) - start )) s"' \
+        "$(reachable_path "$BATS_TEST_DIRNAME/linger-holder.py")" "$TRAP_OUT" "$@"
+}
+
+@test "hostile-list: a socket whose owner exits while list holds a copy, lingering 60 s, never hangs list" {
+    require_userns_for_nobody
+    run linger_trap "$NSCTL" list -o NS,TYPE,PID
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[-1]}" == "status 0 after "* ]]
+    elapsed=${lines[-1]#status 0 after }
+    elapsed=${elapsed% s}
+    # Two copies held 3 s each, and nothing more: the linger would have been 60 s.
+    [ "$elapsed" -lt 20 ]
+}
+
+@test "hostile-list: enter -N of such a socket never hangs either" {
+    require_userns_for_nobody
+    run linger_trap sh -c 'exec "$0" enter -N 3 "$(head -n 1 "$1")" true' "$NSCTL" "$TMP/trap.out"
+    echo "$output"
+    [[ "${lines[-1]}" == "status "*" after "* ]]
+    elapsed=${lines[-1]##* after }
+    elapsed=${elapsed% s}
+    [ "$elapsed" -lt 20 ]
+}
