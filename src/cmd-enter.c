@@ -121,8 +121,9 @@ static void help(void)
 	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
 	      "                             (the default for a NAME only ip netns add made)\n"
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
-	      "                             other loader variables; PROGRAM is looked up\n"
-	      "                             with nsctl's PATH unless -m joins the target's\n"
+	      "                             other loader variables; unless -m joins the\n"
+	      "                             target's files, PATH, HOME and the others that\n"
+	      "                             choose code (BASH_ENV, PYTHON*...) are nsctl's\n"
 	      "     --keep-loader-env     with -e: keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
 	      "     --join-cgroup         join the target's cgroups first (v2, and each v1\n"
 	      "                             hierarchy mounted here)\n"
@@ -653,28 +654,81 @@ static const char *const loader_variables[] = {
 	"MALLOC_TRACE", "NIS_PATH",    "NLSPATH",        "RESOLV_HOST_CONF", "TZDIR",
 };
 
+static bool name_in(const char *entry, const char *const *names, size_t n);
+
 static bool is_loader_variable(const char *entry)
+{
+	return strncmp(entry, "LD_", 3) == 0 ||
+	       name_in(entry, loader_variables, ELEMENTSOF(loader_variables));
+}
+
+/*
+ * Without the target's mount namespace PROGRAM runs among the caller's files,
+ * with nsctl's rights: a variable of the target's that names a program to
+ * run, a file to read code or settings from, or a place to look for them,
+ * would let the target choose code for it (a shell's BASH_ENV, ENV and
+ * PROMPT_COMMAND, HOME's start-up files, every later lookup in PATH, an
+ * interpreter's module path, an editor or a pager).  Those are the caller's.
+ */
+static const char *const caller_variables[] = {
+	"BASHOPTS",      "BASH_ENV",     "BROWSER",        "CDPATH",   "EDITOR",
+	"ENV",           "FPATH",        "GLOBIGNORE",     "HOME",     "IFS",
+	"INPUTRC",       "LESSCLOSE",    "LESSOPEN",       "MANPAGER", "PAGER",
+	"PATH",          "PERLLIB",      "PROMPT_COMMAND", "PS4",      "SHELLOPTS",
+	"SSH_ASKPASS",   "SUDO_ASKPASS", "SYSTEMD_PAGER",  "TERMCAP",  "TERMINFO",
+	"TERMINFO_DIRS", "TMPDIR",       "VISUAL",         "ZDOTDIR",
+};
+/* And every variable of these families (bash's exported functions among them). */
+static const char *const caller_prefixes[] = {
+	"BASH_FUNC_", "GIT_", "JAVA_", "_JAVA_", "NODE_", "PERL5", "PYTHON", "RUBY", "XDG_",
+};
+
+static bool name_in(const char *entry, const char *const *names, size_t n)
 {
 	size_t length = strcspn(entry, "=");
 
-	if (strncmp(entry, "LD_", 3) == 0)
-		return true;
-	for (size_t i = 0; i < ELEMENTSOF(loader_variables); i++)
-		if (strlen(loader_variables[i]) == length &&
-		    strncmp(entry, loader_variables[i], length) == 0)
+	for (size_t i = 0; i < n; i++)
+		if (strlen(names[i]) == length && strncmp(entry, names[i], length) == 0)
 			return true;
 	return false;
 }
 
-/* Remove the loader variables from ENV, a NULL-terminated array, in place. */
-static void drop_loader_variables(char **env)
+static bool is_caller_variable(const char *entry)
 {
-	char **out = env;
+	for (size_t i = 0; i < ELEMENTSOF(caller_prefixes); i++)
+		if (strncmp(entry, caller_prefixes[i], strlen(caller_prefixes[i])) == 0)
+			return true;
+	return name_in(entry, caller_variables, ELEMENTSOF(caller_variables));
+}
 
-	for (char **in = env; *in; in++)
-		if (!is_loader_variable(*in))
-			*out++ = *in;
-	*out = NULL;
+/*
+ * PROGRAM's environment from the target's, TARGET (a NULL-terminated array,
+ * kept): without KEEP_LOADER its loader variables left out; without
+ * TARGET_FILES (the mount namespace joined) the caller variables are nsctl's
+ * own, where it has them.  Pointers into TARGET and environ; the array is
+ * PROGRAM's until the exec.
+ */
+static char **program_environment(char **target, bool keep_loader, bool target_files)
+{
+	size_t n = 0, own = 0, i = 0;
+	char **env;
+
+	for (char **e = target; *e; e++)
+		n++;
+	for (char **e = environ; !target_files && e && *e; e++)
+		own++;
+	env = calloc(n + own + 1, sizeof(*env));
+	if (!env)
+		cli_fail(-ENOMEM, "--env");
+	for (char **e = target; *e; e++)
+		if ((keep_loader || !is_loader_variable(*e)) &&
+		    (target_files || !is_caller_variable(*e)))
+			env[i++] = *e;
+	for (char **e = environ; !target_files && e && *e; e++)
+		if (is_caller_variable(*e) && !is_loader_variable(*e))
+			env[i++] = *e;
+	env[i] = NULL;
+	return env;
 }
 
 /* --join-cgroup: each v1 hierarchy's cgroup, then the v2 one, through the fds opened before. */
@@ -860,7 +914,9 @@ static void change_directories(const struct target *tg)
 		cli_fail(negative_errno(), "--wd: chdir");
 }
 
-_Noreturn static void run(const struct request *req, char **program, bool fork_child)
+/* PROGRAM, in place or (FORK_CHILD) as a supervised child, with ENVP (NULL: nsctl's environment).
+ */
+_Noreturn static void run(const struct request *req, char **program, char **envp, bool fork_child)
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
@@ -873,6 +929,7 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 	if (!fork_child) {
 		if (req->new_session)
 			cli_new_session();
+		cli_exec_environment(envp);
 		cli_exec(program, keep, req->keep.n);
 	}
 	r = nsctl_signals_block(&saved);
@@ -893,7 +950,7 @@ _Noreturn static void run(const struct request *req, char **program, bool fork_c
 				  : nsctl_spawn_attr_set_keep_fds(attr, req->keep.fds, req->keep.n);
 	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");
-	pid = nsctl_spawn(attr, program, NULL, &pidfd, &report);
+	pid = nsctl_spawn(attr, program, envp, &pidfd, &report);
 	nsctl_spawn_attr_free(attr);
 	if (pid < 0)
 		cli_spawn_fail(&report, program);
@@ -910,6 +967,7 @@ int cmd_enter(int argc, char **argv)
 	char *default_program[2] = { NULL, NULL };
 	char **program;
 	unsigned joined, fork_types;
+	char **program_env = NULL;
 
 	parse(argc, argv, &req);
 	/*
@@ -965,20 +1023,19 @@ int cmd_enter(int argc, char **argv)
 	if (req.target_caps)
 		cli_apply_target_caps(&tg.caps);
 	if (tg.environ) {
-		if (!req.keep_loader_env)
-			drop_loader_variables(tg.environ);
+		bool target_files = joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
+
+		program_env = program_environment(tg.environ, req.keep_loader_env, target_files);
 		/*
 		 * The target's PATH finds PROGRAM only in the target's own files, its
 		 * mount namespace joined.  Elsewhere it names directories of the
 		 * caller's filesystem that the target chose, maybe one it can write:
-		 * root would run the binary it put there.
+		 * root would run the binary it put there.  PATH is nsctl's then.
 		 */
-		if (joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT))
-			environ = tg.environ;
-		else
-			cli_exec_environment(tg.environ);
+		if (target_files)
+			environ = program_env;
 	}
 	nsctl_process_free(tg.process);
 	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
-	run(&req, program, (joined & fork_types) && !req.no_fork);
+	run(&req, program, program_env, (joined & fork_types) && !req.no_fork);
 }

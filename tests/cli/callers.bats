@@ -131,12 +131,14 @@ teardown() {
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$output" = 0 ]
-    # PROGRAM gets the rest of the target's environment, PATH included.
+    # PROGRAM gets the rest of the target's environment, but PATH is nsctl's:
+    # among the caller's files, the target's would name directories it chose.
     run timeout 10 "$NSCTL" enter -e -u "$TARGET" env
     echo "$output"
     [ "$status" -eq 0 ]
     [[ "$output" == *"KEEP_ME=yes"* ]]
-    [[ "$output" == *"PATH=$TMP/evil:/usr/bin:/bin"* ]]
+    [[ "$output" != *"PATH=$TMP/evil"* ]]
+    [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
     [[ "$output" != *LD_PRELOAD* ]]
     [[ "$output" != *LD_LIBRARY_PATH* ]]
     [[ "$output" != *GCONV_PATH* ]]
@@ -150,6 +152,40 @@ teardown() {
     run timeout 10 "$NSCTL" enter --keep-loader-env -u "$TARGET" true
     [ "$status" -eq 125 ]
     [[ "$output" == *"--keep-loader-env is for the environment of --env"* ]]
+}
+
+@test "callers: enter -e without the mount namespace gives PROGRAM none of the target's start-up files, shells' and interpreters' variables, also as a child (-p)" {
+    require_root
+    mkdir "$TMP/evil"
+    printf 'touch %s/ran-$1\n' "$TMP" >"$TMP/evil/rc"
+    printf 'touch %s/ran-bashrc\n' "$TMP" >"$TMP/evil/.bashrc"
+    # What a hostile target puts in its environment for root's --env.
+    start_target_with_env "-p -u" PATH="$TMP/evil:/usr/bin:/bin" HOME="$TMP/evil" \
+        BASH_ENV="$TMP/evil/rc" ENV="$TMP/evil/rc" PROMPT_COMMAND="touch $TMP/ran-prompt" \
+        PS4='$(touch '"$TMP"'/ran-ps4)' SHELLOPTS=xtrace PYTHONPATH="$TMP/evil" \
+        PYTHONSTARTUP="$TMP/evil/rc" PERL5OPT=-d GIT_SSH_COMMAND="$TMP/evil/rc" \
+        XDG_CONFIG_HOME="$TMP/evil" EDITOR="$TMP/evil/rc" 'BASH_FUNC_id%%=() { touch '"$TMP"'/ran-func; }' \
+        APP_SETTING=kept TERM=xterm
+    for form in "-u" "-u -p" "-u -p -F"; do
+        # shellcheck disable=SC2086
+        run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -c 'env; id -u' bash
+        echo "$form: $output"
+        [ "$status" -eq 0 ]
+        [ "${lines[-1]}" = 0 ]
+        # The target's own settings reach PROGRAM...
+        [[ "$output" == *"APP_SETTING=kept"* ]]
+        [[ "$output" == *"TERM=xterm"* ]]
+        # ...but none that choose code, and the caller's PATH and HOME are there.
+        for name in BASH_ENV ENV PROMPT_COMMAND PS4 SHELLOPTS PYTHONPATH PYTHONSTARTUP PERL5OPT \
+            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id; do
+            [ -z "$(echo "$output" | grep "^$name")" ]
+        done
+        [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
+        [ "$(echo "$output" | grep '^HOME=')" = "HOME=$HOME" ]
+        # An interactive bash reads HOME's .bashrc: the caller's, not the target's.
+        run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -i -c true
+        [ -z "$(ls "$TMP" | grep '^ran-')" ]
+    done
 }
 
 @test "callers: enter -e with the mount namespace joined looks PROGRAM up in the target's PATH" {
