@@ -461,9 +461,15 @@ static const char *number_text(char *buffer, uintmax_t value)
 	return buffer;
 }
 
-/* TEXTS, or else PIDS, joined by SEPARATOR, for the caller to free; NULL when N is 0. */
+/*
+ * TEXTS, or else PIDS, joined by SEPARATOR, for the caller to free; NULL when
+ * N is 0.  Where SEPARATOR is a newline, a newline in a text (a mount point
+ * is anyone's to choose) is written \x0a, as the table writes it elsewhere:
+ * "/mnt/a\n/run/netns/prod" is one pin, never two.
+ */
 static char *joined(const char *const *texts, const pid_t *pids, size_t n, const char *separator)
 {
+	bool escape_newlines = strchr(separator, '\n');
 	char *text = NULL;
 	size_t length = 0;
 	FILE *f;
@@ -476,10 +482,18 @@ static char *joined(const char *const *texts, const pid_t *pids, size_t n, const
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			fputs(separator, f);
-		if (texts)
+		if (texts && escape_newlines) {
+			for (const char *p = texts[i]; *p; p++) {
+				if (*p == '\n')
+					fputs("\\x0a", f);
+				else
+					fputc(*p, f);
+			}
+		} else if (texts) {
 			fputs(texts[i], f);
-		else
+		} else {
 			fprintf(f, "%d", pids[i]);
+		}
 	}
 	if (fclose(f) != 0) {
 		free(text);

@@ -272,3 +272,36 @@ linger_trap() {
     elapsed=${elapsed% s}
     [ "$elapsed" -lt 20 ]
 }
+
+@test "hostile-list: a newline in another user's mount point never makes a second pin, in any format" {
+    require_userns_for_nobody
+    # nobody's own user and mount namespaces, still in the host's network
+    # namespace: that one is bound at ".../a<newline>/run/netns/prod".
+    # (setpriv itself, not as_nobody: "&" then execs it, and $! is the process.)
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urm --propagation private sh -c '
+        mount -t tmpfs none /mnt
+        d=$(printf "/mnt/a\n/run/netns")
+        mkdir -p "$d" && touch "$d/prod" && mount --bind /proc/self/ns/net "$d/prod" &&
+            exec sleep 600' >/dev/null 2>&1 &
+    TEST_PIDS+=($!)
+    host=$(ns_inode $$ net)
+    for i in $(seq 100); do
+        pins=$("$NSCTL" list --net -o NS,NSFS -J | jq -r --argjson ns "$host" \
+            '.namespaces[] | select(.ns == $ns) | .nsfs // [] | .[]')
+        [[ "$pins" == *prod* ]] && break
+        sleep 0.1
+    done
+    echo "$pins"
+    # One pin, its newline escaped; no pin is /run/netns/prod.
+    [ "$(echo "$pins" | grep -c 'prod')" -eq 1 ]
+    [ -z "$(echo "$pins" | grep -x '/run/netns/prod')" ]
+    [[ "$pins" == *'/mnt/a\x0a/run/netns/prod' ]]
+    run -0 "$NSCTL" list --net -o NS,NSFS
+    echo "$output"
+    [ -z "$(echo "$output" | grep -E '^ *(/run/netns/prod|[0-9]+ +/run/netns/prod)$')" ]
+    # (The table writes the backslash of that \x0a as \x5c, as every backslash.)
+    [[ "$output" == *'/mnt/a\x5cx0a/run/netns/prod'* ]]
+    # -Q reads the cell as the table shows it: no line of it is /run/netns/prod.
+    run -0 "$NSCTL" list --net -r --noheadings -o NS -Q 'NSFS =~ "(^|\n)/run/netns/prod"'
+    [ -z "$output" ]
+}
