@@ -535,11 +535,31 @@ static char *read_cmdline(pid_t pid)
 	return strdup(buf);
 }
 
+/* The effective UID of PID, from the Uid: line of its status (real, effective, saved, fs). */
+static int status_uid(pid_t pid, uid_t *ret)
+{
+	_cleanup_fclose_ FILE *f = NULL;
+	char path[40], line[256];
+	unsigned real, effective;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Uid: %u %u", &real, &effective) == 2) {
+			*ret = (uid_t)effective;
+			return 0;
+		}
+	return -1;
+}
+
 /*
  * A process may have exited since the scan (its details are then unknown) or,
  * as for any lister, its PID been reused: a row can show the newer process's
- * command, as lsns's does.  The UID is that of /proc/PID/stat, which the
- * kernel gives the process's owner as it gives /proc/PID.
+ * command, as lsns's does.  The UID is the owner of /proc/PID/stat, which
+ * the kernel gives the process's effective UID, but root for a process that
+ * is not dumpable: then its status tells.
  */
 const struct proc_details *list_read_details(struct proc_record *rec)
 {
@@ -561,6 +581,12 @@ const struct proc_details *list_read_details(struct proc_record *rec)
 	if (fd >= 0 && fstat(fd, &st) == 0) {
 		details->uid = st.st_uid;
 		details->has_uid = true;
+		/*
+		 * The kernel gives root the /proc/PID of a process that is not
+		 * dumpable or has no memory: any user's may be so.  Its status says.
+		 */
+		if (st.st_uid == 0)
+			details->has_uid = status_uid(rec->pid, &details->uid) == 0;
 	}
 	n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	if (n > 0) {

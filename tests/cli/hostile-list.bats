@@ -305,3 +305,26 @@ linger_trap() {
     run -0 "$NSCTL" list --net -r --noheadings -o NS -Q 'NSFS =~ "(^|\n)/run/netns/prod"'
     [ -z "$output" ]
 }
+
+@test "hostile-list: a process that made itself undumpable shows its own user, not root" {
+    require_userns_for_nobody
+    # /proc/PID is root's for a process that is not dumpable: its owner says nothing.
+    setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c '
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.unshare(0x10000000 | 0x40000000) != 0:  # CLONE_NEWUSER | CLONE_NEWNET
+    sys.exit("unshare failed")
+libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+print("ready", flush=True)
+time.sleep(600)' >"$TMP/undumpable.out" 2>&1 &
+    TEST_PIDS+=($!)
+    pid=$!
+    for i in $(seq 100); do grep -q ready "$TMP/undumpable.out" && break; sleep 0.1; done
+    [ "$(stat -c %u /proc/$pid/stat)" = 0 ]
+    run -0 "$NSCTL" list --task "$pid" -r --noheadings -o TYPE,PID,UID,USER --type net,user
+    echo "$output"
+    [ "${#lines[@]}" -eq 2 ]
+    for line in "${lines[@]}"; do
+        [[ "$line" == *" $pid 65534 nobody" ]]
+    done
+}
