@@ -24,6 +24,7 @@ static void entry_free(struct entry *e)
 		free(e->pins[i]);
 	free(e->pins);
 	free(e->pin_mountpoint);
+	free(e->pin_slots);
 	free(e->holders);
 	close_fdp(&e->fd);
 	close_fdp(&e->owner_fd);
@@ -206,28 +207,84 @@ static int aggregate(struct nsctl_list *list)
 	return 0;
 }
 
+/* FNV-1a of a mount point. */
+static size_t pin_hash(const char *text)
+{
+	size_t h = (size_t)14695981039346656037ull;
+
+	for (; *text; text++)
+		h = (h ^ (unsigned char)*text) * (size_t)1099511628211ull;
+	return h;
+}
+
+/* The slot of MOUNTPOINT in E's set of pins: where it is, or the free one it would take. */
+static size_t *pin_slot(const struct entry *e, const char *mountpoint)
+{
+	size_t mask = e->n_pin_slots - 1;
+
+	for (size_t i = pin_hash(mountpoint) & mask;; i = (i + 1) & mask) {
+		size_t *slot = &e->pin_slots[i];
+
+		if (!*slot ||
+		    strcmp(e->pins[*slot - 1] + e->pin_mountpoint[*slot - 1], mountpoint) == 0)
+			return slot;
+	}
+}
+
+/* Room for one more pin: the arrays grow by doubling, the set stays at most half full. */
+static int pins_reserve(struct entry *e)
+{
+	if (e->n_pins + 2 > e->size_pins) {
+		size_t n = e->size_pins ? e->size_pins * 2 : 4;
+		char **pins = reallocarray(e->pins, n, sizeof(*pins));
+		size_t *offsets;
+
+		if (!pins)
+			return -ENOMEM;
+		e->pins = pins;
+		offsets = reallocarray(e->pin_mountpoint, n, sizeof(*offsets));
+		if (!offsets)
+			return -ENOMEM;
+		e->pin_mountpoint = offsets;
+		e->size_pins = n;
+	}
+	if (2 * (e->n_pins + 1) > e->n_pin_slots) {
+		size_t n = e->n_pin_slots ? e->n_pin_slots * 2 : 8;
+		size_t *slots = calloc(n, sizeof(*slots));
+
+		if (!slots)
+			return -ENOMEM;
+		free(e->pin_slots);
+		e->pin_slots = slots;
+		e->n_pin_slots = n;
+		for (size_t i = 0; i < e->n_pins; i++)
+			*pin_slot(e, e->pins[i] + e->pin_mountpoint[i]) = i + 1;
+	}
+	return 0;
+}
+
+/*
+ * The same pin seen from mount namespaces copied from one another is one pin:
+ * found in a set by its mount point, not against every pin before it, which
+ * another user's many bind mounts of one namespace made quadratic.
+ */
 static int add_pin(struct entry *e, const char *path, size_t mountpoint_offset)
 {
-	char **pins;
-	size_t *offsets;
+	size_t *slot;
+	int r;
 
-	/* The same pin seen from mount namespaces copied from one another is one pin. */
-	for (size_t i = 0; i < e->n_pins; i++)
-		if (strcmp(e->pins[i] + e->pin_mountpoint[i], path + mountpoint_offset) == 0)
-			return 0;
-	pins = reallocarray(e->pins, e->n_pins + 2, sizeof(*pins));
-	if (!pins)
-		return -ENOMEM;
-	e->pins = pins;
-	offsets = reallocarray(e->pin_mountpoint, e->n_pins + 1, sizeof(*offsets));
-	if (!offsets)
-		return -ENOMEM;
-	e->pin_mountpoint = offsets;
+	r = pins_reserve(e);
+	if (r < 0)
+		return r;
+	slot = pin_slot(e, path + mountpoint_offset);
+	if (*slot)
+		return 0;
 	e->pins[e->n_pins] = strdup(path);
 	if (!e->pins[e->n_pins])
 		return -ENOMEM;
 	e->pin_mountpoint[e->n_pins++] = mountpoint_offset;
 	e->pins[e->n_pins] = NULL;
+	*slot = e->n_pins;
 	if (!e->path) {
 		e->path = strdup(path);
 		if (!e->path)

@@ -53,7 +53,9 @@ struct entry {
 	bool path_is_ns_link;   /* path is /proc/PID/ns/TYPE, which always leads into nsfs */
 	char **pins;            /* NULL-terminated */
 	size_t *pin_mountpoint; /* where the mount point starts in pins[i] */
-	size_t n_pins;
+	size_t n_pins, size_pins;
+	size_t *pin_slots; /* a set of the pins by mount point: index + 1, 0 free */
+	size_t n_pin_slots;
 	pid_t *holders;
 	size_t n_holders, size_holders;
 	int fd;                  /* from NS_GET_*, until its own relations are read */

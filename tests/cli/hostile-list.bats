@@ -328,3 +328,36 @@ time.sleep(600)' >"$TMP/undumpable.out" 2>&1 &
         [[ "$line" == *" $pid 65534 nobody" ]]
     done
 }
+
+@test "hostile-list: 20,000 bind mounts of one namespace at long paths cost list seconds, not minutes" {
+    require_userns_for_nobody
+    # nobody's own user and mount namespaces: one network namespace bound
+    # 20,000 times, each mount point a path of about 3,700 bytes.
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urnm --propagation private \
+        /usr/bin/python3 -c '
+import ctypes, os, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mount(b"none", b"/mnt", b"tmpfs", 0, None)
+d = "/mnt/" + "/".join(["d" * 200] * 18)
+os.makedirs(d)
+ns = b"/proc/self/ns/net"
+for i in range(20000):
+    p = ("%s/%d" % (d, i)).encode()
+    open(p, "w").close()
+    if libc.mount(ns, p, None, 4096, None) != 0:  # MS_BIND
+        raise SystemExit("mount %d: errno %d" % (i, ctypes.get_errno()))
+print("ready", len(p), flush=True)
+time.sleep(600)' >"$TMP/mounts.out" 2>&1 &
+    TEST_PIDS+=($!)
+    pid=$!
+    for i in $(seq 600); do grep -q ready "$TMP/mounts.out" && break; sleep 0.1; done
+    cat "$TMP/mounts.out"
+    grep -q ready "$TMP/mounts.out"
+    ns=$(ns_inode "$pid" net)
+    start=$SECONDS
+    run -0 timeout 60 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W "$ns"
+    echo "list took $((SECONDS - start)) s"
+    [ "$((SECONDS - start))" -lt 20 ]
+    # Every one of them is a pin of it, listed once.
+    [ "$(echo "$output" | tr ',' '\n' | grep -c "/proc/$pid/root/mnt/")" -eq 20000 ]
+}
