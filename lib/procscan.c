@@ -21,6 +21,12 @@
 #include "syscalls.h"
 
 /* "ns/net", "ns/pid_for_children": made once, the same for every process. */
+/* The records of threads whose namespaces differ from their process's, found by one scan thread. */
+struct thread_records {
+	struct proc_record *records;
+	size_t n, size;
+};
+
 struct ns_paths {
 	char own[TYPE_COUNT][32];
 	char children[LIST_CHILDREN_TYPES][32]; /* of list->children_types */
@@ -319,11 +325,14 @@ static int ns_link_read(const struct nsctl_list *list, int proc, const char *nam
  * /proc ("PID/ns/net"), not under an fd on /proc/PID: an openat() and a
  * close() less per process.
  */
-static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
-			 unsigned flags, struct proc_record *rec, struct graveyard *graveyard)
+/*
+ * The links of the ns directory under PATH (its first PREFIX bytes: "PID/" or
+ * "PID/task/TID/") into REC: false when none could be read (gone, or not ours
+ * to look at).  PATH has room for the longest name after PREFIX.
+ */
+static bool read_links(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
+		       char *path, size_t prefix, struct proc_record *rec)
 {
-	char path[64];
-	size_t prefix = (size_t)snprintf(path, sizeof(path), "%d/", rec->pid);
 	bool seen = false;
 
 	type_foreach (t) {
@@ -335,9 +344,8 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 			seen = true;
 		}
 	}
-	/* Gone, or not ours to look at. */
 	if (!seen)
-		return;
+		return false;
 	for (size_t c = 0; c < list->n_children_types; c++) {
 		enum nsctl_type t = list->children_types[c];
 		struct raw_ns ns;
@@ -347,9 +355,121 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 		    (ns.ino != rec->ns[t].ino || ns.dev != rec->ns[t].dev))
 			rec->children[c] = ns;
 	}
+	return true;
+}
+
+static bool same_links(const struct nsctl_list *list, const struct proc_record *a,
+		       const struct proc_record *b)
+{
+	return memcmp(a->ns, b->ns, sizeof(a->ns)) == 0 &&
+	       memcmp(a->children, b->children, list->n_children_types * sizeof(a->children[0])) ==
+		   0;
+}
+
+/* Leave in TASK only the links where it differs from its process REC: true if any is left. */
+static bool differing_links(const struct nsctl_list *list, struct proc_record *task,
+			    const struct proc_record *rec)
+{
+	static const struct raw_ns none;
+	bool left = false;
+
+	type_foreach (t) {
+		if (rec->seen && memcmp(&task->ns[t], &rec->ns[t], sizeof(none)) == 0)
+			task->ns[t] = none;
+		left |= task->ns[t].ino != 0;
+	}
+	for (size_t c = 0; c < list->n_children_types; c++) {
+		if (rec->seen && memcmp(&task->children[c], &rec->children[c], sizeof(none)) == 0)
+			task->children[c] = none;
+		left |= task->children[c].ino != 0;
+	}
+	return left;
+}
+
+static int push_thread(struct thread_records *threads, const struct proc_record *rec)
+{
+	if (threads->n == threads->size) {
+		size_t n = threads->size ? threads->size * 2 : 16;
+		struct proc_record *more = reallocarray(threads->records, n, sizeof(*more));
+
+		if (!more)
+			return -ENOMEM;
+		threads->records = more;
+		threads->size = n;
+	}
+	threads->records[threads->n++] = *rec;
+	return 0;
+}
+
+/*
+ * A thread may be in namespaces of its own (it called unshare() or setns()),
+ * and a process whose first thread has ended shows its namespaces through its
+ * other threads alone: each set of namespaces a thread of REC's has that
+ * neither REC nor another of its threads showed becomes a record of that
+ * thread (/proc/TID leads to it too), with only the namespaces where it
+ * differs from REC.  A process of one thread, nearly every
+ * one, costs one statx(): its task directory's link count is 2 + its threads.
+ */
+static void scan_threads(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
+			 const struct proc_record *rec, struct thread_records *threads)
+{
+	_cleanup_close_ int dir = -1;
+	char buf[4096] __attribute__((aligned(8)));
+	char path[96];
+	size_t first = threads->n;
+	struct statx stx;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%d/task", rec->pid);
+	if (statx(proc, path, AT_STATX_DONT_SYNC, STATX_NLINK, &stx) < 0 ||
+	    ((stx.stx_mask & STATX_NLINK) && stx.stx_nlink <= 3))
+		return;
+	dir = openat(proc, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0)
+		return;
+	do {
+		n = syscall(SYS_getdents64, dir, buf, sizeof(buf));
+		for (ssize_t off = 0; n > 0 && off < n;) {
+			const struct dirent64_header *de = (const void *)(buf + off);
+			struct proc_record task = { 0 };
+			bool known;
+			int tid;
+
+			off += de->d_reclen;
+			if (number_parse_int(de->d_name, INT32_MAX, NUMBER_NOT_ZERO, &tid) < 0 ||
+			    tid == rec->pid)
+				continue;
+			task.pid = (pid_t)tid;
+			if (!read_links(
+				list, proc, paths, path,
+				(size_t)snprintf(path, sizeof(path), "%d/task/%d/", rec->pid, tid),
+				&task))
+				continue;
+			/* Counted once, where it differs: its process counts the rest. */
+			known = !differing_links(list, &task, rec);
+			for (size_t i = first; !known && i < threads->n; i++)
+				known = same_links(list, &task, &threads->records[i]);
+			task.seen = true;
+			if (!known && push_thread(threads, &task) < 0)
+				return;
+		}
+	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
+}
+
+static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
+			 unsigned flags, struct proc_record *rec, struct graveyard *graveyard,
+			 struct thread_records *threads)
+{
+	char path[64];
+	size_t prefix = (size_t)snprintf(path, sizeof(path), "%d/", rec->pid);
+
+	rec->seen = read_links(list, proc, paths, path, prefix, rec);
+	scan_threads(list, proc, paths, rec, threads);
+	/* Gone, or not ours to look at. */
+	if (!rec->seen)
+		return;
 	if (flags & NSCTL_LIST_FDS)
 		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS, graveyard);
-	rec->seen = true;
 }
 
 /* The PIDs of PROC, the /proc directory fd checked by the caller. */
@@ -457,7 +577,8 @@ struct scan_data {
 	int proc;
 	unsigned flags;
 	struct ns_paths paths;
-	struct graveyard graveyards[2]; /* one a thread */
+	struct graveyard graveyards[2];   /* one a thread */
+	struct thread_records threads[2]; /* one a thread of ours */
 };
 
 static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
@@ -466,7 +587,41 @@ static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *d
 
 	if (list->records[i].pid != scan->self)
 		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
-			     &scan->graveyards[worker]);
+			     &scan->graveyards[worker], &scan->threads[worker]);
+}
+
+static int compare_records(const void *a, const void *b)
+{
+	pid_t x = ((const struct proc_record *)a)->pid, y = ((const struct proc_record *)b)->pid;
+
+	return (x > y) - (x < y);
+}
+
+/* The threads' records among the processes', in the order of their IDs (the lowest is seen first).
+ */
+static int add_thread_records(struct nsctl_list *list, struct thread_records threads[2])
+{
+	size_t n = threads[0].n + threads[1].n;
+	struct proc_record *more;
+	int r = 0;
+
+	if (n) {
+		more = reallocarray(list->records, list->n_records + n, sizeof(*more));
+		if (more) {
+			list->records = more;
+			for (int w = 0; w < 2; w++) {
+				memcpy(list->records + list->n_records, threads[w].records,
+				       threads[w].n * sizeof(*more));
+				list->n_records += threads[w].n;
+			}
+			qsort(list->records, list->n_records, sizeof(*more), compare_records);
+		} else {
+			r = -ENOMEM;
+		}
+	}
+	free(threads[0].records);
+	free(threads[1].records);
+	return r;
 }
 
 int list_scan_processes(struct nsctl_list *list, unsigned flags)
@@ -507,11 +662,11 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 	for (size_t i = 0; i < list->n_records; i++)
 		if (list->records[i].pid == scan.self)
 			scan_process(list, proc, &scan.paths, flags, &list->records[i],
-				     &scan.graveyards[0]);
+				     &scan.graveyards[0], &scan.threads[0]);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
 	graveyard_flush(&scan.graveyards[0]);
 	graveyard_flush(&scan.graveyards[1]);
-	return 0;
+	return add_thread_records(list, scan.threads);
 }
 
 /* The command line of PID, arguments joined by spaces (cut at the buffer), or NULL when empty. */

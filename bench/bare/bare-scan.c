@@ -159,6 +159,40 @@ static void scan_fds(int proc, const char *pid_name, pid_t pid, dev_t nsfs)
 	close(fds);
 }
 
+/* The links of every thread of PID but the first, where it has more than one. */
+static void scan_tasks(int proc, const char *pid, const char *const *names, size_t n_names)
+{
+	char path[2 * 256 + 64], target[64];
+	snprintf(path, sizeof(path), "%s/task", pid);
+	int fd = openat(proc, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *entry;
+
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((entry = readdir(dir))) {
+		if (entry->d_name[0] < '1' || entry->d_name[0] > '9' ||
+		    strcmp(entry->d_name, pid) == 0)
+			continue;
+		for (size_t i = 0; i < n_names; i++) {
+			snprintf(path, sizeof(path), "%s/task/%s/ns/%s", pid, entry->d_name,
+				 names[i]);
+			ssize_t length = readlinkat(proc, path, target, sizeof(target) - 1);
+			if (length <= 0)
+				continue;
+			target[length] = '\0';
+			const char *bracket = strchr(target, '[');
+			if (bracket)
+				add_key(strtoull(bracket + 1, NULL, 10), atoi(entry->d_name), -1,
+					names[i]);
+		}
+	}
+	closedir(dir);
+}
+
 int main(void)
 {
 	/* Every link /proc/PID/ns holds: the eight types and the two _for_children. */
@@ -202,6 +236,15 @@ int main(void)
 			add_key(strtoull(bracket + 1, NULL, 10), atoi(entry->d_name), -1, names[i]);
 			seen = true;
 		}
+		/*
+		 * Namespaces a thread alone is in (as nsctl list finds them): a
+		 * process of one thread has a task directory of 3 links.
+		 */
+		struct statx stx;
+		snprintf(path, sizeof(path), "%s/task", entry->d_name);
+		if (statx(proc, path, AT_STATX_DONT_SYNC, STATX_NLINK, &stx) == 0 &&
+		    stx.stx_nlink > 3)
+			scan_tasks(proc, entry->d_name, names, n_names);
 		if (!seen)
 			continue;
 		processes++;

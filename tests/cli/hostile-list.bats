@@ -361,3 +361,42 @@ time.sleep(600)' >"$TMP/mounts.out" 2>&1 &
     # Every one of them is a pin of it, listed once.
     [ "$(echo "$output" | tr ',' '\n' | grep -c "/proc/$pid/root/mnt/")" -eq 20000 ]
 }
+
+# THREAD_NS MODE: tests/tools/thread-ns, as nobody; its PID, and TID NET UTS of the thread.
+start_thread_ns() {
+    setpriv --reuid=65534 --regid=65534 --clear-groups \
+        "$(reachable_path "$NSCTL_BUILD/tests/tools/thread-ns")" "$1" 600 >"$TMP/thread-ns.out" 2>&1 &
+    THREAD_NS_PID=$!
+    TEST_PIDS+=("$THREAD_NS_PID")
+    for i in $(seq 100); do [ -s "$TMP/thread-ns.out" ] && break; sleep 0.1; done
+    read -r THREAD_TID THREAD_NET THREAD_UTS <"$TMP/thread-ns.out"
+    [ -n "$THREAD_UTS" ]
+}
+
+@test "hostile-list: namespaces only a thread is in are listed, with the thread, and counted once" {
+    require_userns_for_nobody
+    start_thread_ns thread
+    # /proc/PID/ns shows the first thread's: the host's network and UTS namespaces.
+    [ "$(ns_inode "$THREAD_NS_PID" net)" != "$THREAD_NET" ]
+    run -0 "$NSCTL" list -r --noheadings -o NS,TYPE,PID,NPROCS "$THREAD_NET" "$THREAD_UTS"
+    echo "$output"
+    [ "${lines[0]}" = "$THREAD_UTS uts $THREAD_TID 1" ] || [ "${lines[1]}" = "$THREAD_UTS uts $THREAD_TID 1" ]
+    [[ "$output" == *"$THREAD_NET net $THREAD_TID 1"* ]]
+    # The process's user namespace, which the thread shares, counts the process once.
+    user=$(ns_inode "$THREAD_NS_PID" user)
+    run -0 "$NSCTL" list -r --noheadings -o NS,PID,NPROCS "$user"
+    [ "$output" = "$user $THREAD_NS_PID 1" ]
+}
+
+@test "hostile-list: a process whose first thread ended shows its namespaces through the others" {
+    require_userns_for_nobody
+    start_thread_ns leader-exit
+    for i in $(seq 50); do
+        [ "$(awk '/^State:/ {print $2}' "/proc/$THREAD_NS_PID/status")" = Z ] && break
+        sleep 0.1
+    done
+    run -0 "$NSCTL" list -r --noheadings -o NS,TYPE,PID "$THREAD_NET" "$THREAD_UTS"
+    echo "$output"
+    [[ "$output" == *"$THREAD_NET net $THREAD_TID"* ]]
+    [[ "$output" == *"$THREAD_UTS uts $THREAD_TID"* ]]
+}
