@@ -846,6 +846,59 @@ static _Noreturn void unmapped_id_fail(const char *call, unsigned id, bool given
 	cli_fail(negative_errno(), "%s(%u)", call, id);
 }
 
+/*
+ * The caller's supplementary groups, dropped before a user namespace may be
+ * joined: once in it, a setgroups of "deny" there (every namespace an
+ * ordinary user makes with unshare -r) refuses to drop them, and PROGRAM
+ * would keep root's groups (0 among them) on the host, as a process of the
+ * namespace owner's uid that its owner may ptrace.  Kept (-1 groups) with
+ * --preserve-credentials, or where no user namespace can be joined.
+ */
+struct saved_groups {
+	gid_t *list;
+	int n; /* -1: nothing dropped */
+};
+
+static struct saved_groups drop_groups_before_join(const struct request *req,
+						   const struct target *tg)
+{
+	unsigned user = NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	struct saved_groups saved = { NULL, -1 };
+	int n;
+
+	if (req->preserve_credentials ||
+	    !((tg->from_process | (tg->set ? nsctl_ns_set_types(tg->set) : 0)) & user))
+		return saved;
+	n = getgroups(0, NULL);
+	if (n <= 0)
+		return saved;
+	saved.list = calloc((size_t)n, sizeof(*saved.list));
+	if (!saved.list)
+		cli_fail(-ENOMEM, "getgroups");
+	n = getgroups(n, saved.list);
+	if (n < 0)
+		cli_fail(negative_errno(), "getgroups");
+	/* An ordinary caller cannot (EPERM): its groups are its own to keep. */
+	if (setgroups(0, NULL) < 0) {
+		if (errno != EPERM)
+			cli_fail(negative_errno(), "setgroups(0)");
+		free(saved.list);
+		return (struct saved_groups){ NULL, -1 };
+	}
+	saved.n = n;
+	return saved;
+}
+
+/* No user namespace was joined, nor -S or -G given: the caller's groups are PROGRAM's again. */
+static void restore_groups(const struct request *req, struct saved_groups *saved, unsigned joined)
+{
+	if (saved->n >= 0 && !(joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER)) && !req->set_uid &&
+	    !req->set_gid && setgroups((size_t)saved->n, saved->list) < 0)
+		cli_fail(negative_errno(), "setgroups");
+	free(saved->list);
+	saved->list = NULL;
+}
+
 static void set_credentials(const struct request *req, bool entered_user)
 {
 	bool user = entered_user && !req->preserve_credentials;
@@ -968,6 +1021,7 @@ int cmd_enter(int argc, char **argv)
 	char **program;
 	unsigned joined, fork_types;
 	char **program_env = NULL;
+	struct saved_groups groups;
 
 	parse(argc, argv, &req);
 	/*
@@ -1008,7 +1062,9 @@ int cmd_enter(int argc, char **argv)
 		cli_fail(negative_errno(), "prctl(PR_SET_DUMPABLE)");
 	if (req.join_cgroup)
 		join_cgroups(&tg);
+	groups = drop_groups_before_join(&req, &tg);
 	joined = join(&req, &tg);
+	restore_groups(&req, &groups, joined);
 	netns_exec(&req, &tg, joined);
 	change_directories(&tg);
 	/* After the joins and the root: DIR is looked up among the target's mounts. */

@@ -213,6 +213,40 @@ teardown() {
     [ "$output" = 0 ]
 }
 
+@test "callers: root's groups never stay with PROGRAM in an ordinary user's user namespace whose setgroups is deny" {
+    require_userns_for_nobody
+    # unshare -r as nobody writes "deny" to setgroups, as every rootless namespace has.
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Ur sleep 600 &
+    TEST_PIDS+=($!)
+    target=$!
+    wait_for_exec "$target" sleep
+    [ "$(cat "/proc/$target/setgroups")" = deny ]
+    # PROGRAM's host view: its uid is nobody's, whom the namespace's owner is and
+    # who may ptrace it; the groups must not be root's 0 and 4.
+    for form in "-U" "" "-U -n"; do
+        # shellcheck disable=SC2086
+        run timeout 10 setpriv --groups 0,4 "$NSCTL" enter $form "$target" \
+            sh -c 'grep -E "^(Uid|Groups):" /proc/$$/status'
+        echo "enter $form: $output"
+        [ "$status" -eq 0 ]
+        # (Seen from inside: the IDs the namespace maps, 65534 for the rest.)
+        # Seen from the host, through PROGRAM's PID (the output file is the test's).
+        rm -f "$TMP/program.out"
+        # shellcheck disable=SC2086
+        setpriv --groups 0,4 "$NSCTL" enter $form "$target" sh -c 'echo $$; exec sleep 5' \
+            >"$TMP/program.out" &
+        TEST_PIDS+=($!)
+        for i in $(seq 50); do [ -s "$TMP/program.out" ] && break; sleep 0.1; done
+        host=$(grep -E '^(Uid|Groups):' "/proc/$(cat "$TMP/program.out")/status")
+        echo "host view: $host"
+        [ "$(echo $host)" = "Uid: 65534 65534 65534 65534 Groups:" ]
+    done
+    # Without a user namespace joined, the caller keeps its groups, as before.
+    start_target -u
+    run -0 setpriv --groups 0,4 "$NSCTL" enter -u "$TARGET" sh -c 'grep -E "^Groups:" /proc/$$/status'
+    [ "$(echo $output)" = "Groups: 0 4" ]
+}
+
 @test "callers: -S without -G drops the caller's supplementary groups (run, unshare, enter)" {
     require_root
     start_target -u
