@@ -610,6 +610,8 @@ static int add_thread_records(struct nsctl_list *list, struct thread_records thr
 		if (more) {
 			list->records = more;
 			for (int w = 0; w < 2; w++) {
+				if (!threads[w].n)
+					continue;
 				memcpy(list->records + list->n_records, threads[w].records,
 				       threads[w].n * sizeof(*more));
 				list->n_records += threads[w].n;
