@@ -471,8 +471,9 @@ void pin_made_forget(struct pin_made *made)
 /*
  * In the directory the pin was made in, whatever its path names now: the
  * nsfs mount of the namespace pinned is unmounted, and the file is removed
- * only if it is the one made.  What a directory another user may write holds
- * under that name meanwhile is that user's, and stays.
+ * only if it is the one made: what a directory another user may write holds
+ * under that name meanwhile is that user's (at worst, swapped in between the
+ * check and the unlink, that user's own file goes, from that user's directory).
  */
 int pin_take_back(struct pin_made *made)
 {

@@ -20,13 +20,13 @@
 #include "number.h"
 #include "syscalls.h"
 
-/* "ns/net", "ns/pid_for_children": made once, the same for every process. */
 /* The records of threads whose namespaces differ from their process's, found by one scan thread. */
 struct thread_records {
 	struct proc_record *records;
 	size_t n, size;
 };
 
+/* "ns/net", "ns/pid_for_children": made once, the same for every process. */
 struct ns_paths {
 	char own[TYPE_COUNT][32];
 	char children[LIST_CHILDREN_TYPES][32]; /* of list->children_types */
@@ -319,13 +319,6 @@ static int ns_link_read(const struct nsctl_list *list, int proc, const char *nam
 }
 
 /*
- * Only the links and the fds of each process: its parent, owner and command
- * line are read later for the processes a row shows (list_read_details()),
- * a quarter of them on a container host, not for every one.  By paths under
- * /proc ("PID/ns/net"), not under an fd on /proc/PID: an openat() and a
- * close() less per process.
- */
-/*
  * The links of the ns directory under PATH (its first PREFIX bytes: "PID/" or
  * "PID/task/TID/") into REC: false when none could be read (gone, or not ours
  * to look at).  PATH has room for the longest name after PREFIX.
@@ -407,8 +400,8 @@ static int push_thread(struct thread_records *threads, const struct proc_record 
  * other threads alone: each set of namespaces a thread of REC's has that
  * neither REC nor another of its threads showed becomes a record of that
  * thread (/proc/TID leads to it too), with only the namespaces where it
- * differs from REC.  A process of one thread, nearly every
- * one, costs one statx(): its task directory's link count is 2 + its threads.
+ * differs from REC.  A process of one thread, nearly every one, costs one
+ * statx(): its task directory's link count is 2 + its threads.
  */
 static void scan_threads(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
 			 const struct proc_record *rec, struct thread_records *threads)
@@ -416,7 +409,7 @@ static void scan_threads(const struct nsctl_list *list, int proc, const struct n
 	_cleanup_close_ int dir = -1;
 	char buf[4096] __attribute__((aligned(8)));
 	char path[96];
-	size_t first = threads->n;
+	size_t first = threads->n, prefix;
 	struct statx stx;
 	ssize_t n;
 
@@ -440,10 +433,8 @@ static void scan_threads(const struct nsctl_list *list, int proc, const struct n
 			    tid == rec->pid)
 				continue;
 			task.pid = (pid_t)tid;
-			if (!read_links(
-				list, proc, paths, path,
-				(size_t)snprintf(path, sizeof(path), "%d/task/%d/", rec->pid, tid),
-				&task))
+			prefix = (size_t)snprintf(path, sizeof(path), "%d/task/%d/", rec->pid, tid);
+			if (!read_links(list, proc, paths, path, prefix, &task))
 				continue;
 			/* Counted once, where it differs: its process counts the rest. */
 			known = !differing_links(list, &task, rec);
@@ -456,6 +447,13 @@ static void scan_threads(const struct nsctl_list *list, int proc, const struct n
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
 
+/*
+ * Only the links and the fds of each process: its parent, owner and command
+ * line are read later for the processes a row shows (list_read_details()),
+ * a quarter of them on a container host, not for every one.  By paths under
+ * /proc ("PID/ns/net"), not under an fd on /proc/PID: an openat() and a
+ * close() less per process.
+ */
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
 			 unsigned flags, struct proc_record *rec, struct graveyard *graveyard,
 			 struct thread_records *threads)
@@ -597,8 +595,7 @@ static int compare_records(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The threads' records among the processes', in the order of their IDs (the lowest is seen first).
- */
+/* The threads' records among the processes', in the order of their IDs (the lowest first). */
 static int add_thread_records(struct nsctl_list *list, struct thread_records threads[2])
 {
 	size_t n = threads[0].n + threads[1].n;

@@ -30,7 +30,7 @@ static bool exists(const char *path)
 }
 
 int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const char *where,
-		 bool is_name, const char *path)
+		 bool is_name)
 {
 	char dir[PATH_MAX];
 	int r;
@@ -50,7 +50,6 @@ int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const ch
 	r = pin_create_made(nsfd, where, is_name, &pins->held[type]);
 	if (r < 0)
 		return r;
-	pins->paths[type] = path;
 	/* 0: it was pinned there before this call, by someone else: never ours to take back. */
 	if (r > 0)
 		pins->made |= NSCTL_TYPE_BIT(type);

@@ -230,16 +230,15 @@ extern bool cli_parse_only;
  * later takes back only the former, and the pin directories the call made.
  */
 struct cli_pins {
-	const char *paths[TYPE_COUNT];    /* where each type was pinned */
-	struct pin_made held[TYPE_COUNT]; /* what this call made there, held */
+	struct pin_made held[TYPE_COUNT]; /* what this call made, held */
 	unsigned made;                    /* the types whose pin this call made */
 	unsigned new_dirs;                /* the types whose NSCTL_PIN_DIR/TYPE it made */
 	bool new_top_dir;                 /* NSCTL_PIN_DIR itself */
 };
 void cli_pins_init(struct cli_pins *pins);
-/* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name, whose path is PATH: 1, 0 or -errno. */
+/* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name: 1, 0 or -errno. */
 int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const char *where,
-		 bool is_name, const char *path);
+		 bool is_name);
 void cli_pins_take_back(struct cli_pins *pins);
 /* PROGRAM was reached: the pins are final, and their directories no longer held. */
 void cli_pins_keep(struct cli_pins *pins);

@@ -654,7 +654,15 @@ static const char *const loader_variables[] = {
 	"MALLOC_TRACE", "NIS_PATH",    "NLSPATH",        "RESOLV_HOST_CONF", "TZDIR",
 };
 
-static bool name_in(const char *entry, const char *const *names, size_t n);
+static bool name_in(const char *entry, const char *const *names, size_t n)
+{
+	size_t length = strcspn(entry, "=");
+
+	for (size_t i = 0; i < n; i++)
+		if (strlen(names[i]) == length && strncmp(entry, names[i], length) == 0)
+			return true;
+	return false;
+}
 
 static bool is_loader_variable(const char *entry)
 {
@@ -682,16 +690,6 @@ static const char *const caller_variables[] = {
 static const char *const caller_prefixes[] = {
 	"BASH_FUNC_", "GIT_", "JAVA_", "_JAVA_", "NODE_", "PERL5", "PYTHON", "RUBY", "XDG_",
 };
-
-static bool name_in(const char *entry, const char *const *names, size_t n)
-{
-	size_t length = strcspn(entry, "=");
-
-	for (size_t i = 0; i < n; i++)
-		if (strlen(names[i]) == length && strncmp(entry, names[i], length) == 0)
-			return true;
-	return false;
-}
 
 static bool is_caller_variable(const char *entry)
 {

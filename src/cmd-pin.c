@@ -166,7 +166,7 @@ int cmd_pin(int argc, char **argv)
 				 "replaced",
 				 paths[t]);
 		if (r >= 0)
-			r = cli_pins_add(&pins, t, fds[t], where, is_name, paths[t]);
+			r = cli_pins_add(&pins, t, fds[t], where, is_name);
 		if (r < 0) {
 			/* All or nothing: take back the pins, and directories, this call made. */
 			cli_pins_take_back(&pins);

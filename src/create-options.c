@@ -722,9 +722,9 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 		if (fd < 0)
 			r = fd;
 		else if (o->pin_names[t])
-			r = cli_pins_add(pins, t, fd, o->pin_names[t], true, o->pins[t]);
+			r = cli_pins_add(pins, t, fd, o->pin_names[t], true);
 		else
-			r = cli_pins_add(pins, t, fd, o->pins[t], false, o->pins[t]);
+			r = cli_pins_add(pins, t, fd, o->pins[t], false);
 		if (r < 0) {
 			/* All or nothing: the pins made so far go too. */
 			cli_pins_take_back(pins);
