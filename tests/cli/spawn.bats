@@ -191,6 +191,22 @@ assert_all_arguments() {
     run -127 "$bare" uts "$BATS_TEST_TMPDIR/no-such-program"
 }
 
+@test "spawn: bench's vfork floor starts a time namespace's child without a copy where nsctl run does" {
+    # Linux 6.0 takes CLONE_VM after unshare(CLONE_NEWTIME); a floor that
+    # always forks there is no floor for nsctl run -T, which does not.
+    local bare=$NSCTL_BUILD/bench/bare-run-vfork
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/nsctl.trace" \
+        "$NSCTL" run -T true
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/floor.trace" \
+        "$bare" time true
+    cat "$BATS_TEST_TMPDIR/nsctl.trace" "$BATS_TEST_TMPDIR/floor.trace"
+    if grep -q 'CLONE_VM' "$BATS_TEST_TMPDIR/nsctl.trace"; then
+        grep -Eq 'vfork\(|CLONE_VM' "$BATS_TEST_TMPDIR/floor.trace"
+    else
+        grep -Eq 'fork\(|clone' "$BATS_TEST_TMPDIR/floor.trace"
+    fi
+}
+
 @test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
     # The unit tests of lib/spawn.c, with each fallback and with all of them.
     local denial
