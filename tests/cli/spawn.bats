@@ -207,6 +207,25 @@ assert_all_arguments() {
     fi
 }
 
+@test "spawn: bench's enter floor runs PROGRAM in a joined pid and time namespace, without a copy where nsctl enter does" {
+    local bare=$NSCTL_BUILD/bench/bare-enter
+    start_forked_target --time --mount-proc --pid
+    run -5 "$bare" pid,time "$TARGET" sh -c 'readlink /proc/self/ns/pid /proc/self/ns/time; exit 5'
+    [ "${lines[0]}" = "$(readlink "/proc/$TARGET/ns/pid")" ]
+    [ "${lines[1]}" = "$(readlink "/proc/$TARGET/ns/time")" ]
+    [ "${lines[0]}" != "$(readlink /proc/self/ns/pid)" ]
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/nsctl.trace" \
+        "$NSCTL" enter -p -T "$TARGET" true
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/floor.trace" \
+        "$bare" pid,time "$TARGET" true
+    cat "$BATS_TEST_TMPDIR/nsctl.trace" "$BATS_TEST_TMPDIR/floor.trace"
+    if grep -q 'CLONE_VM' "$BATS_TEST_TMPDIR/nsctl.trace"; then
+        grep -Eq 'vfork\(|CLONE_VM' "$BATS_TEST_TMPDIR/floor.trace"
+    else
+        grep -Eq 'fork\(|clone' "$BATS_TEST_TMPDIR/floor.trace"
+    fi
+}
+
 @test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
     # The unit tests of lib/spawn.c, with each fallback and with all of them.
     local denial
