@@ -50,14 +50,14 @@ NSCTL_EXPORT int nsctl_ns_join_path(const char *path, int expected)
 	return nsctl_ns_join_fd(fd, expected);
 }
 
-/* A set on the stack, for the library's own use: no allocation on the way to setns(). */
-static void set_init(struct nsctl_ns_set *set)
+/* A set in storage of the caller's (the library's own, nsctl enter's: lib/objects.h). */
+void ns_set_init(struct nsctl_ns_set *set)
 {
 	type_foreach (t)
 		set->fds[t] = -1;
 }
 
-static void set_clear(struct nsctl_ns_set *set)
+void ns_set_clear(struct nsctl_ns_set *set)
 {
 	type_foreach (t) {
 		close_fdp(&set->fds[t]);
@@ -74,7 +74,7 @@ NSCTL_EXPORT int nsctl_ns_set_new(struct nsctl_ns_set **ret_set)
 	set = malloc(sizeof(*set));
 	if (!set)
 		return -ENOMEM;
-	set_init(set);
+	ns_set_init(set);
 	*ret_set = set;
 	return 0;
 }
@@ -83,7 +83,7 @@ NSCTL_EXPORT void nsctl_ns_set_free(struct nsctl_ns_set *set)
 {
 	if (!set)
 		return;
-	set_clear(set);
+	ns_set_clear(set);
 	free(set);
 }
 
@@ -240,7 +240,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		return -EINVAL;
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
-	set_init(&opened);
+	ns_set_init(&opened);
 	if (flags & NSCTL_JOIN_DIFFERENT)
 		own_dir = open_own_ns_dir();
 	type_foreach (t) {
@@ -279,7 +279,7 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 		set->fds[t] = opened.fds[t] >= 0 ? opened.fds[t] : set->fds[t];
 	return 0;
 fail:
-	set_clear(&opened);
+	ns_set_clear(&opened);
 	return r;
 }
 
@@ -435,10 +435,10 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 		if (errno == ENOMEM)
 			return -ENOMEM;
 	}
-	set_init(&set);
+	ns_set_init(&set);
 	r = nsctl_ns_set_add_process(&set, process, types, 0, report);
 	if (r >= 0)
 		r = nsctl_ns_set_join(&set, report);
-	set_clear(&set);
+	ns_set_clear(&set);
 	return r;
 }

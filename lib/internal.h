@@ -4,6 +4,7 @@
 #define NSCTL_INTERNAL_H
 
 #include "nsctl.h"
+#include "objects.h"
 #include "type-count.h"
 #include "util.h"
 
@@ -108,11 +109,6 @@ int mountinfo_parse_nsfs(char *line, struct mountinfo_nsfs *ret);
 int ns_link_parse(const char *text, enum nsctl_type *ret_type, ino_t *ret_ino);
 int ns_link_parse_length(const char *text, size_t length, enum nsctl_type *ret_type,
 			 ino_t *ret_ino);
-
-/* A set of namespaces to join: one fd per type, -1 where none (lib/enter.c). */
-struct nsctl_ns_set {
-	int fds[TYPE_COUNT];
-};
 
 /* lib/enter.c: the order of joins, apart from the system calls, so it can be tested. */
 typedef int (*join_one_fn)(enum nsctl_type type, void *userdata); /* 1 joined, 0 skipped */

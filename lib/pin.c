@@ -105,46 +105,32 @@ static int pins_same(int fd, int nsfd)
 	return nsctl_ns_id_equal(&a, &b);
 }
 
-/* PATH split into its directory and its last component, both allocated. */
-static int split_path(const char *path, char **ret_dir, char **ret_base)
-{
-	const char *slash = strrchr(path, '/');
-	_cleanup_free_ char *dir = NULL, *base = NULL;
-
-	if (!slash)
-		dir = strdup(".");
-	else if (slash == path)
-		dir = strdup("/");
-	else
-		dir = strndup(path, (size_t)(slash - path));
-	base = strdup(slash ? slash + 1 : path);
-	if (!dir || !base)
-		return -ENOMEM;
-	if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-		return -EINVAL;
-	*ret_dir = TAKE_PTR(dir);
-	*ret_base = TAKE_PTR(base);
-	return 0;
-}
-
 /*
  * Open the directory of PATH, once: from then on the pin is made, checked,
  * unmounted and unlinked relative to this fd, so that a directory of PATH
  * swapped for a symlink meanwhile cannot send any later step elsewhere.
- * Its last component goes to *RET_BASE.
+ * Its last component goes to *RET_BASE, a pointer into PATH.
  */
-static int open_parent(const char *path, char **ret_base)
+static int open_parent(const char *path, const char **ret_base)
 {
-	_cleanup_free_ char *dir = NULL, *base = NULL;
-	int r, dirfd;
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char dir[PATH_MAX];
+	size_t length = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
+	int dirfd;
 
-	r = split_path(path, &dir, &base);
-	if (r < 0)
-		return r;
+	if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+		return -EINVAL;
+	if (length >= sizeof(dir))
+		return -ENAMETOOLONG;
+	if (length)
+		memcpy(dir, path, length);
+	else
+		dir[length++] = '.';
+	dir[length] = '\0';
 	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		return negative_errno();
-	*ret_base = TAKE_PTR(base);
+	*ret_base = base;
 	return dirfd;
 }
 
@@ -282,7 +268,7 @@ static int pin_at(int nsfd, enum nsctl_type type, int dirfd, const char *base,
 static int create_at_path(int nsfd, const char *path, struct pin_made *made)
 {
 	_cleanup_close_ int dirfd = -1;
-	_cleanup_free_ char *base = NULL;
+	const char *base = NULL;
 	enum nsctl_type type;
 	int r;
 
@@ -503,7 +489,7 @@ int pin_take_back(struct pin_made *made)
 NSCTL_EXPORT int nsctl_pin_remove(const char *path)
 {
 	_cleanup_close_ int fd = -1, dirfd = -1;
-	_cleanup_free_ char *base = NULL;
+	const char *base = NULL;
 	struct statfs sfs;
 	char target[32];
 

@@ -18,19 +18,6 @@
 #define MADV_COLD 20
 #endif
 
-struct nsctl_process {
-	pid_t pid;
-	int pidfd; /* -1 where the kernel has no pidfd_open */
-	/*
-	 * /proc/PID, opened while the pidfd showed the process alive.  With a
-	 * pidfd it is opened on first use (nsctl_process_procfd): joining
-	 * through the pidfd alone never needs /proc, and enter is measured
-	 * against a bare pidfd_open+setns.  Without one it is the anchor, and
-	 * opened at once.
-	 */
-	int procfd;
-};
-
 static int pidfd_alive(int pidfd)
 {
 	/*
@@ -168,12 +155,12 @@ int proc_open_of(pid_t pid, const char *name, int flags)
 	return fd;
 }
 
-NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
+int process_open_into(struct nsctl_process *process, pid_t pid)
 {
 	_cleanup_close_ int pidfd = -1, procfd = -1;
-	struct nsctl_process *process;
 
-	if (pid <= 0 || !ret_process)
+	*process = (struct nsctl_process){ .pidfd = -1, .procfd = -1 };
+	if (pid <= 0)
 		return -EINVAL;
 	/*
 	 * Before Linux 5.3 there is no pidfd_open (ENOSYS).  Container seccomp
@@ -188,12 +175,27 @@ NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_proces
 		if (procfd < 0)
 			return procfd;
 	}
-	process = calloc(1, sizeof(*process));
-	if (!process)
-		return -ENOMEM;
 	process->pid = pid;
 	process->pidfd = TAKE_FD(pidfd);
 	process->procfd = TAKE_FD(procfd);
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process)
+{
+	struct nsctl_process *process;
+	int r;
+
+	if (pid <= 0 || !ret_process)
+		return -EINVAL;
+	process = calloc(1, sizeof(*process));
+	if (!process)
+		return -ENOMEM;
+	r = process_open_into(process, pid);
+	if (r < 0) {
+		free(process);
+		return r;
+	}
 	*ret_process = process;
 	return 0;
 }
@@ -295,12 +297,17 @@ NSCTL_EXPORT int nsctl_process_from_pidfd(int pidfd, struct nsctl_process **ret_
 	return 0;
 }
 
+void process_clear(struct nsctl_process *process)
+{
+	close_fdp(&process->pidfd);
+	close_fdp(&process->procfd);
+}
+
 NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
 {
 	if (!process)
 		return;
-	close_fdp(&process->pidfd);
-	close_fdp(&process->procfd);
+	process_clear(process);
 	free(process);
 }
 

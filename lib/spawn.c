@@ -76,44 +76,6 @@ static bool mask_has(const sigset_t *set, int sig)
 	return (words[(unsigned)(sig - 1) / bits] >> ((unsigned)(sig - 1) % bits)) & 1;
 }
 
-/* The kernel's __NEW_UTS_LEN, 64, and a NUL. */
-#define UTS_NAME_SIZE 65
-
-/* Kept fds stored in the attributes themselves; more take an allocation. */
-#define KEEP_INLINE 16
-
-struct nsctl_spawn_attr {
-	unsigned types;
-	int cgroup_fd;
-	bool die_with_parent;
-	bool new_session;
-	bool keep_all;
-	int *keep; /* sorted, no duplicates */
-	size_t n_keep;
-	bool has_signals;
-	sigset_t mask;
-	bool sigchld_ignored;
-	enum nsctl_propagation propagation;
-	nsctl_spawn_parent_step_fn parent_step;
-	void *parent_data;
-	nsctl_spawn_child_step_fn child_step;
-	void *child_data;
-	/* The names, checked: 1 to 64 bytes, no control character; "" when not asked for. */
-	char hostname[UTS_NAME_SIZE], domainname[UTS_NAME_SIZE];
-	int keep_inline[KEEP_INLINE]; /* keep points here for a few fds: no malloc() */
-};
-
-/* From the heap, as every object of the library: one code path, which the sanitizers check. */
-static struct nsctl_spawn_attr *attr_alloc(void)
-{
-	return calloc(1, sizeof(struct nsctl_spawn_attr));
-}
-
-static void attr_release(struct nsctl_spawn_attr *attr)
-{
-	free(attr);
-}
-
 /* What the child failed at, written by the child only, read once it has exec'd or ended. */
 struct spawn_result {
 	volatile int step;
@@ -146,17 +108,32 @@ struct spawn_context {
 	struct spawn_result own_result;
 };
 
+void spawn_attr_init(struct nsctl_spawn_attr *attr)
+{
+	*attr = (struct nsctl_spawn_attr){
+		.cgroup_fd = -1,
+		.propagation = NSCTL_PROPAGATION_UNCHANGED,
+	};
+}
+
+void spawn_attr_clear(struct nsctl_spawn_attr *attr)
+{
+	if (attr->keep != attr->keep_inline)
+		free(attr->keep);
+	attr->keep = NULL;
+	attr->n_keep = 0;
+}
+
 NSCTL_EXPORT int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr)
 {
 	struct nsctl_spawn_attr *attr;
 
 	if (!ret_attr)
 		return -EINVAL;
-	attr = attr_alloc();
+	attr = malloc(sizeof(*attr));
 	if (!attr)
 		return -ENOMEM;
-	attr->cgroup_fd = -1;
-	attr->propagation = NSCTL_PROPAGATION_UNCHANGED;
+	spawn_attr_init(attr);
 	*ret_attr = attr;
 	return 0;
 }
@@ -165,9 +142,8 @@ NSCTL_EXPORT void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr)
 {
 	if (!attr)
 		return;
-	if (attr->keep != attr->keep_inline)
-		free(attr->keep);
-	attr_release(attr);
+	spawn_attr_clear(attr);
+	free(attr);
 }
 
 NSCTL_EXPORT int nsctl_spawn_attr_set_types(struct nsctl_spawn_attr *attr, unsigned types)

@@ -104,18 +104,14 @@ void cli_exec(char **argv, const int *keep, size_t n_keep)
 		argv[0]);
 }
 
-struct nsctl_spawn_attr *cli_spawn_attr_new(void)
+struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
 {
-	struct nsctl_spawn_attr *attr = NULL;
 	int r;
 
-	r = nsctl_spawn_attr_new(&attr);
-	if (r >= 0)
-		r = nsctl_spawn_attr_set_die_with_parent(attr, true);
-	if (r < 0) {
-		nsctl_spawn_attr_free(attr);
+	spawn_attr_init(attr);
+	r = nsctl_spawn_attr_set_die_with_parent(attr, true);
+	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");
-	}
 	return attr;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "nsctl.h"
+#include "objects.h"
 #include "parse.h"
 #include "pin-made.h"
 #include "type-count.h"
@@ -181,10 +182,12 @@ void cli_exec_environment(char **envp);
 void cli_new_session(void);
 
 /*
- * New attributes for nsctl_spawn() of a child that dies with nsctl, as every
- * child of run, unshare and enter does; exit 125 when they cannot be made.
+ * Attributes for nsctl_spawn() of a child that dies with nsctl, as every
+ * child of run, unshare and enter does, in the caller's ATTR (its stack:
+ * no malloc() on the way to the start, lib/objects.h); ATTR back, to be
+ * given to spawn_attr_clear().  Exits 125 when they cannot be set.
  */
-struct nsctl_spawn_attr *cli_spawn_attr_new(void);
+struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr);
 
 /*
  * nsctl_spawn() of ARGV failed as REPORT says: print why and exit 127 (not

@@ -60,6 +60,9 @@ struct target {
 	unsigned from_process;         /* types to join from the process */
 	bool different_only;           /* no type option: only what differs from ours */
 	struct nsctl_ns_set *set;      /* files (--TYPE=FILE, path, pins) */
+	/* Where process and set live: no malloc() before the exec (lib/objects.h). */
+	struct nsctl_process process_storage;
+	struct nsctl_ns_set set_storage;
 	int root_fd, wd_fd, cgroup_fd;
 	int *cgroup_v1_fds; /* --join-cgroup: the v1 hierarchies too */
 	int cgroup_v1_count;
@@ -514,9 +517,8 @@ static void open_target(const struct request *req, struct target *tg)
 	pid_t pid;
 	int r;
 
-	r = nsctl_ns_set_new(&tg->set);
-	if (r < 0)
-		cli_fail(r, "a set of namespaces");
+	ns_set_init(&tg->set_storage);
+	tg->set = &tg->set_storage;
 	type_foreach (t) {
 		if (!req->files[t])
 			continue;
@@ -530,11 +532,12 @@ static void open_target(const struct request *req, struct target *tg)
 		r = parse_pid(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
-		r = nsctl_process_open(pid, &tg->process);
+		r = process_open_into(&tg->process_storage, pid);
 		if (r == -ESRCH)
 			no_such_process(text);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
+		tg->process = &tg->process_storage;
 		/* The handle holds the process: what it is cannot change before the join. */
 		r = nsctl_process_is_kernel_thread(tg->process);
 		if (r < 0)
@@ -820,7 +823,7 @@ static unsigned join(const struct request *req, struct target *tg)
 	r = nsctl_ns_set_join(tg->set, &report);
 	if (r < 0)
 		join_failed(req, tg, r, &report);
-	nsctl_ns_set_free(tg->set);
+	ns_set_clear(tg->set);
 	tg->set = NULL;
 	return report.joined;
 }
@@ -971,7 +974,7 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
-	struct nsctl_spawn_attr *attr;
+	struct nsctl_spawn_attr storage, *attr;
 	struct nsctl_spawn_report report;
 	_cleanup_close_ int pidfd = -1;
 	int wstatus, r;
@@ -992,7 +995,7 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 	 * (sharing our memory until it execs, or as a copy where the kernel
 	 * refuses that: a joined time namespace).
 	 */
-	attr = cli_spawn_attr_new();
+	attr = cli_spawn_attr_init(&storage);
 	r = nsctl_spawn_attr_set_signals(attr, &saved);
 	if (r >= 0)
 		r = nsctl_spawn_attr_set_new_session(attr, req->new_session);
@@ -1002,7 +1005,7 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");
 	pid = nsctl_spawn(attr, program, envp, &pidfd, &report);
-	nsctl_spawn_attr_free(attr);
+	spawn_attr_clear(attr);
 	if (pid < 0)
 		cli_spawn_fail(&report, program);
 	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
@@ -1089,7 +1092,8 @@ int cmd_enter(int argc, char **argv)
 		if (target_files)
 			environ = program_env;
 	}
-	nsctl_process_free(tg.process);
+	if (tg.process)
+		process_clear(tg.process);
 	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
 	run(&req, program, program_env, (joined & fork_types) && !req.no_fork);
 }

@@ -163,7 +163,7 @@ static bool spawn_can_start(const struct create_options *o)
 static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 {
 	const struct create_options *o = run->o;
-	struct nsctl_spawn_attr *attr = cli_spawn_attr_new();
+	struct nsctl_spawn_attr storage, *attr = cli_spawn_attr_init(&storage);
 	struct nsctl_spawn_report report;
 	pid_t pid;
 	int r;
@@ -188,11 +188,11 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 		r = o->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
 				: nsctl_spawn_attr_set_keep_fds(attr, o->keep.fds, o->keep.n);
 	if (r < 0) {
-		nsctl_spawn_attr_free(attr);
+		spawn_attr_clear(attr);
 		cli_fail(r, "cannot start PROGRAM");
 	}
 	pid = nsctl_spawn(attr, o->argv, NULL, pidfd, &report);
-	nsctl_spawn_attr_free(attr);
+	spawn_attr_clear(attr);
 	if (pid >= 0)
 		return pid;
 	/* Pins made by the parent step, for a PROGRAM that is not reached after all. */

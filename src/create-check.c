@@ -6,6 +6,7 @@
  * --into-cgroup opened, pin files looked at.  Nothing is created here.
  */
 #include <grp.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,18 +128,20 @@ static void map_add_subids(struct nsctl_idmap *map, const char *option, bool gro
 /* Whether the directory a new file PATH would be made in exists. */
 static bool parent_is_directory(const char *path)
 {
-	_cleanup_free_ char *copy = strdup(path);
-	char *slash = copy ? strrchr(copy, '/') : NULL;
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
 	struct stat st;
+	size_t length;
 
-	if (!copy)
-		cli_fail(-ENOMEM, "%s", path);
 	if (!slash)
 		return true;
-	if (slash == copy)
-		slash++;
-	*slash = '\0';
-	return stat(copy, &st) == 0 && S_ISDIR(st.st_mode);
+	length = slash == path ? 1 : (size_t)(slash - path);
+	/* No directory has a longer name: stat() would say ENAMETOOLONG. */
+	if (length >= sizeof(dir))
+		return false;
+	memcpy(dir, path, length);
+	dir[length] = '\0';
+	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static void replace_stale_pin(enum nsctl_type type, const char *name, const char *path)

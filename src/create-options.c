@@ -699,7 +699,7 @@ bool create_options_have_pins(const struct create_options *o)
 
 int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins)
 {
-	struct nsctl_process *child = NULL;
+	struct nsctl_process storage, *child = NULL;
 	int opened;
 
 	cli_pins_init(pins);
@@ -708,7 +708,9 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 	 * be another PID namespace's, where PID is some other process.  The
 	 * child is ours and not reaped: its PID cannot be reused meanwhile.
 	 */
-	opened = nsctl_process_open(pid, &child);
+	opened = process_open_into(&storage, pid);
+	if (opened >= 0)
+		child = &storage;
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
@@ -735,11 +737,13 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 			else
 				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
 					 info->long_option, o->pins[t], info->name);
-			nsctl_process_free(child);
+			if (child)
+				process_clear(child);
 			return r;
 		}
 	}
-	nsctl_process_free(child);
+	if (child)
+		process_clear(child);
 	return 0;
 }
 

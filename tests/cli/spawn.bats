@@ -179,6 +179,24 @@ assert_all_arguments() {
     assert_all_arguments
 }
 
+@test "spawn: run, enter, enter's child and unshare --net=FILE reach PROGRAM without making a heap (no malloc())" {
+    # A process's first malloc() makes its heap, apart from every other
+    # mapping (a page table of its own): 3-4% of a start (lib/objects.h).
+    # Every brk() here must be the loader's look, brk(NULL).
+    start_forked_target --pid
+    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/run.trace" "$NSCTL" run -u true
+    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/enter.trace" "$NSCTL" enter -u "$TARGET" true
+    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/child.trace" "$NSCTL" enter -p "$TARGET" true
+    # A new network namespace pinned on a file, as ip netns add makes one.
+    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/pin.trace" \
+        "$NSCTL" unshare --net="$BATS_TEST_TMPDIR/netpin" true
+    run -0 "$NSCTL" unpin "$BATS_TEST_TMPDIR/netpin"
+    cat "$BATS_TEST_TMPDIR"/*.trace
+    grep -q 'brk(NULL)' "$BATS_TEST_TMPDIR/run.trace"
+    run -1 grep -h 'brk(0x' "$BATS_TEST_TMPDIR/run.trace" "$BATS_TEST_TMPDIR/enter.trace" \
+        "$BATS_TEST_TMPDIR/child.trace" "$BATS_TEST_TMPDIR/pin.trace"
+}
+
 @test "spawn: bench's vfork floor makes the namespaces it is given and ends as its child" {
     local bare=$NSCTL_BUILD/bench/bare-run-vfork
     [ -x "$bare" ]
