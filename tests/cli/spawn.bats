@@ -16,6 +16,26 @@ teardown() {
     cleanup_pids
 }
 
+# FLOOR [ARG...] ::: NSCTL [ARG...]: where nsctl's start shares its memory with
+# its child (CLONE_VM), the bench's floor starts its child so too (vfork), and
+# forks where nsctl's does not.
+assert_floor_shares_where_nsctl_does() {
+    local floor=() trace=$BATS_TEST_TMPDIR/start
+    while [ "$1" != ::: ]; do
+        floor+=("$1")
+        shift
+    done
+    shift
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.nsctl" "$@"
+    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.floor" "${floor[@]}"
+    cat "$trace.nsctl" "$trace.floor"
+    if grep -q 'CLONE_VM' "$trace.nsctl"; then
+        grep -Eq 'vfork\(|CLONE_VM' "$trace.floor"
+    else
+        grep -Eq 'fork\(|clone' "$trace.floor"
+    fi
+}
+
 # PROGRAM got all 100,000 arguments, the last one last, and nsctl ended with its status.
 assert_all_arguments() {
     [ "$status" -eq 42 ]
@@ -212,17 +232,8 @@ assert_all_arguments() {
 @test "spawn: bench's vfork floor starts a time namespace's child without a copy where nsctl run does" {
     # Linux 6.0 takes CLONE_VM after unshare(CLONE_NEWTIME); a floor that
     # always forks there is no floor for nsctl run -T, which does not.
-    local bare=$NSCTL_BUILD/bench/bare-run-vfork
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/nsctl.trace" \
+    assert_floor_shares_where_nsctl_does "$NSCTL_BUILD/bench/bare-run-vfork" time true ::: \
         "$NSCTL" run -T true
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/floor.trace" \
-        "$bare" time true
-    cat "$BATS_TEST_TMPDIR/nsctl.trace" "$BATS_TEST_TMPDIR/floor.trace"
-    if grep -q 'CLONE_VM' "$BATS_TEST_TMPDIR/nsctl.trace"; then
-        grep -Eq 'vfork\(|CLONE_VM' "$BATS_TEST_TMPDIR/floor.trace"
-    else
-        grep -Eq 'fork\(|clone' "$BATS_TEST_TMPDIR/floor.trace"
-    fi
 }
 
 @test "spawn: bench's enter floor runs PROGRAM in a joined pid and time namespace, without a copy where nsctl enter does" {
@@ -232,16 +243,8 @@ assert_all_arguments() {
     [ "${lines[0]}" = "$(readlink "/proc/$TARGET/ns/pid")" ]
     [ "${lines[1]}" = "$(readlink "/proc/$TARGET/ns/time")" ]
     [ "${lines[0]}" != "$(readlink /proc/self/ns/pid)" ]
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/nsctl.trace" \
+    assert_floor_shares_where_nsctl_does "$bare" pid,time "$TARGET" true ::: \
         "$NSCTL" enter -p -T "$TARGET" true
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$BATS_TEST_TMPDIR/floor.trace" \
-        "$bare" pid,time "$TARGET" true
-    cat "$BATS_TEST_TMPDIR/nsctl.trace" "$BATS_TEST_TMPDIR/floor.trace"
-    if grep -q 'CLONE_VM' "$BATS_TEST_TMPDIR/nsctl.trace"; then
-        grep -Eq 'vfork\(|CLONE_VM' "$BATS_TEST_TMPDIR/floor.trace"
-    else
-        grep -Eq 'fork\(|clone' "$BATS_TEST_TMPDIR/floor.trace"
-    fi
 }
 
 @test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
