@@ -26,8 +26,8 @@ assert_floor_shares_where_nsctl_does() {
         shift
     done
     shift
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.nsctl" "$@"
-    run -0 strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.floor" "${floor[@]}"
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.nsctl" "$@"
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=clone,clone3,vfork,fork -o "$trace.floor" "${floor[@]}"
     cat "$trace.nsctl" "$trace.floor"
     if grep -q 'CLONE_VM' "$trace.nsctl"; then
         grep -Eq 'vfork\(|CLONE_VM' "$trace.floor"
@@ -204,11 +204,11 @@ assert_all_arguments() {
     # mapping (a page table of its own): 3-4% of a start (lib/objects.h).
     # Every brk() here must be the loader's look, brk(NULL).
     start_forked_target --pid
-    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/run.trace" "$NSCTL" run -u true
-    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/enter.trace" "$NSCTL" enter -u "$TARGET" true
-    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/child.trace" "$NSCTL" enter -p "$TARGET" true
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/run.trace" "$NSCTL" run -u true
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/enter.trace" "$NSCTL" enter -u "$TARGET" true
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/child.trace" "$NSCTL" enter -p "$TARGET" true
     # A new network namespace pinned on a file, as ip netns add makes one.
-    run -0 strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/pin.trace" \
+    run -0 env "$NO_LSAN" strace -f -qq -e trace=brk -o "$BATS_TEST_TMPDIR/pin.trace" \
         "$NSCTL" unshare --net="$BATS_TEST_TMPDIR/netpin" true
     run -0 "$NSCTL" unpin "$BATS_TEST_TMPDIR/netpin"
     cat "$BATS_TEST_TMPDIR"/*.trace
