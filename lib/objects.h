@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Three of the library's objects laid open, for nsctl's own start paths to
- * hold in storage of their own.  Each public constructor is calloc() around
- * the *_init() here, each destructor the *_clear() here and free(): one code
- * path, run by the sanitizer builds as it ships.
+ * hold in storage of their own.  Each public constructor is an allocation
+ * around the *_init() here, each destructor the *_clear() here and free():
+ * one code path, run by the sanitizer builds as it ships.
  *
  * Why: the constructor's calloc() was the first malloc() of `nsctl enter`
  * and `nsctl run`, and a process's first malloc() makes its heap, which the

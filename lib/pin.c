@@ -113,20 +113,14 @@ static int pins_same(int fd, int nsfd)
  */
 static int open_parent(const char *path, const char **ret_base)
 {
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
 	char dir[PATH_MAX];
-	size_t length = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
+	const char *base = path_split(path, dir, sizeof(dir));
 	int dirfd;
 
+	if (!base)
+		return -ENAMETOOLONG;
 	if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
 		return -EINVAL;
-	if (length >= sizeof(dir))
-		return -ENAMETOOLONG;
-	if (length)
-		memcpy(dir, path, length);
-	else
-		dir[length++] = '.';
-	dir[length] = '\0';
 	dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		return negative_errno();

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define NSCTL_EXPORT __attribute__((visibility("default")))
@@ -79,6 +80,26 @@ static inline void *take_ptr(void *pp)
 static inline int negative_errno(void)
 {
 	return errno > 0 ? -errno : -EIO;
+}
+
+/*
+ * The directory of PATH into DIR (SIZE bytes): "." where PATH has no slash,
+ * "/" for "/NAME".  Its last component, a pointer into PATH; NULL where the
+ * directory's name does not fit (no directory has a longer one).
+ */
+static inline const char *path_split(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	size_t length = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
+
+	if (length + 1 >= size)
+		return NULL;
+	if (length)
+		memcpy(dir, path, length);
+	else
+		dir[length++] = '.';
+	dir[length] = '\0';
+	return slash ? slash + 1 : path;
 }
 
 #endif

@@ -128,20 +128,12 @@ static void map_add_subids(struct nsctl_idmap *map, const char *option, bool gro
 /* Whether the directory a new file PATH would be made in exists. */
 static bool parent_is_directory(const char *path)
 {
-	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
 	struct stat st;
-	size_t length;
 
-	if (!slash)
+	if (!strchr(path, '/'))
 		return true;
-	length = slash == path ? 1 : (size_t)(slash - path);
-	/* No directory has a longer name: stat() would say ENAMETOOLONG. */
-	if (length >= sizeof(dir))
-		return false;
-	memcpy(dir, path, length);
-	dir[length] = '\0';
-	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+	return path_split(path, dir, sizeof(dir)) && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static void replace_stale_pin(enum nsctl_type type, const char *name, const char *path)

@@ -699,7 +699,7 @@ bool create_options_have_pins(const struct create_options *o)
 
 int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins)
 {
-	struct nsctl_process storage, *child = NULL;
+	struct nsctl_process child;
 	int opened;
 
 	cli_pins_init(pins);
@@ -708,9 +708,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 	 * be another PID namespace's, where PID is some other process.  The
 	 * child is ours and not reaped: its PID cannot be reused meanwhile.
 	 */
-	opened = process_open_into(&storage, pid);
-	if (opened >= 0)
-		child = &storage;
+	opened = process_open_into(&child, pid);
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
@@ -720,7 +718,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 		if (!o->pins[t])
 			continue;
 		/* For pid and time, the namespace the children are in: the new one. */
-		fd = opened < 0 ? opened : nsctl_process_open_ns(child, t, true);
+		fd = opened < 0 ? opened : nsctl_process_open_ns(&child, t, true);
 		if (fd < 0)
 			r = fd;
 		else if (o->pin_names[t])
@@ -737,13 +735,11 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 			else
 				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
 					 info->long_option, o->pins[t], info->name);
-			if (child)
-				process_clear(child);
+			process_clear(&child);
 			return r;
 		}
 	}
-	if (child)
-		process_clear(child);
+	process_clear(&child);
 	return 0;
 }
 
