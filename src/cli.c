@@ -169,17 +169,20 @@ void cli_check_stdout_at_exit(void)
 
 void cli_help_begin(void)
 {
-	static char buffer[65536];
-	static bool buffered;
+	static char *buffer;
 
 	/*
 	 * A help longer than stdio's usual 4 KiB buffer met a write error part-way,
 	 * and by exit stdio had lost its errno: with one buffer that holds any help
-	 * whole, the error comes at exit, with its reason.
+	 * whole, the error comes at exit, with its reason.  (On the heap: in .bss
+	 * its 64 KiB put the small variables after it on pages of their own,
+	 * faulted in on every start.)
 	 */
-	if (!buffered)
-		setvbuf(stdout, buffer, _IOFBF, sizeof(buffer));
-	buffered = true;
+	if (!buffer) {
+		buffer = malloc(65536);
+		if (buffer)
+			setvbuf(stdout, buffer, _IOFBF, 65536);
+	}
 }
 
 void cli_help_footer(FILE *out)
