@@ -595,6 +595,15 @@ struct clone3_args {
 
 #if defined(__x86_64__)
 #define HAVE_CLONE3_SHARED 1
+_Static_assert((GUARD_SIZE + CHILD_STACK_SIZE) % 16 == 0,
+	       "clone3_shared: the child's stack top must be aligned to 16 bytes");
+#ifdef __GCC_HAVE_DWARF2_CFI_ASM
+#define CHILD_CFI_BEGIN ".cfi_remember_state\n\t.cfi_undefined rip\n\t"
+#define CHILD_CFI_END   ".cfi_restore_state\n\t"
+#else
+#define CHILD_CFI_BEGIN ""
+#define CHILD_CFI_END   ""
+#endif
 /*
  * clone3() of a child that shares our memory while we wait (CLONE_VM |
  * CLONE_VFORK), with CLONE_CLEAR_SIGHAND (5.5): the kernel sets the child's
@@ -624,15 +633,18 @@ static pid_t clone3_shared(uint64_t flags, char *stack, size_t stack_size, int *
 	__asm__ volatile("syscall\n\t"
 			 "test %%rax, %%rax\n\t"
 			 "jnz 1f\n\t"
-			 /* The child: a stack aligned to 16 bytes, as the call wants. */
-			 "xor %%ebp, %%ebp\n\t"
+			 /*
+			  * The child: a stack aligned to 16 bytes, as the call wants, and
+			  * the outermost frame, for a debugger's or a sanitizer's unwinder.
+			  */
+			 CHILD_CFI_BEGIN "xor %%ebp, %%ebp\n\t"
 			 "mov %%r13, %%rdi\n\t"
 			 "call *%%r12\n\t"
 			 "mov %%eax, %%edi\n\t"
 			 "mov %[exit_group], %%eax\n\t"
 			 "syscall\n\t"
 			 "hlt\n"
-			 "1:"
+			 "1:\n\t" CHILD_CFI_END
 			 : "=a"(r)
 			 : "0"((long)__NR_clone3), "D"(&args),
 			   "S"(offsetof(struct clone3_args, set_tid)), "r"(child_fn),
