@@ -963,11 +963,12 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	 * copy below.
 	 */
 	if (!(clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0) {
-		pid = -ENOSYS;
 #ifdef HAVE_CLONE3_SHARED
 		c->reset_handlers = false;
 		pid = clone3_shared(clone_flags, map + GUARD_SIZE, CHILD_STACK_SIZE, &pidfd,
 				    spawn_child, c);
+#else
+		pid = -ENOSYS;
 #endif
 		/* Refused, for whatever reason: clone()'s answer is the one that counts. */
 		if (pid < 0) {

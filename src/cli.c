@@ -169,6 +169,7 @@ void cli_check_stdout_at_exit(void)
 
 void cli_help_begin(void)
 {
+	enum { SIZE = 64 * 1024 };
 	static char *buffer;
 
 	/*
@@ -179,9 +180,9 @@ void cli_help_begin(void)
 	 * faulted in on every start.)
 	 */
 	if (!buffer) {
-		buffer = malloc(65536);
+		buffer = malloc(SIZE);
 		if (buffer)
-			setvbuf(stdout, buffer, _IOFBF, 65536);
+			setvbuf(stdout, buffer, _IOFBF, SIZE);
 	}
 }
 
