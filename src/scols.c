@@ -4,6 +4,7 @@
 #include "scols.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -14,10 +15,12 @@
 
 struct cli_scols cli_scols;
 
+/* Set once, by the main thread or by the loader's thread before its join. */
+static bool loaded;
+
 /* Load the library once: NULL, or why it cannot be (into WHY, SIZE bytes). */
 static const char *try_load(char *why, size_t size)
 {
-	static bool loaded;
 	void *handle;
 
 	if (loaded)
@@ -44,6 +47,26 @@ static const char *try_load(char *why, size_t size)
 	cli_scols.scols_init_debug(0);
 	loaded = true;
 	return NULL;
+}
+
+static void *load_on_thread(void *unused)
+{
+	char why[512];
+
+	(void)unused;
+	/* A failure is cli_scols_load()'s to report, when it tries again. */
+	try_load(why, sizeof(why));
+	return NULL;
+}
+
+bool cli_scols_load_begin(pthread_t *thread)
+{
+	return !loaded && pthread_create(thread, NULL, load_on_thread, NULL) == 0;
+}
+
+void cli_scols_load_end(pthread_t thread)
+{
+	pthread_join(thread, NULL);
 }
 
 void cli_scols_load(void)

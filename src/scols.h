@@ -14,6 +14,7 @@
 #define NSCTL_SCOLS_H
 
 #include <libsmartcols.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -92,6 +93,15 @@ extern struct cli_scols cli_scols;
  * status and a message naming the library and the loader's reason.
  */
 void cli_scols_load(void);
+
+/*
+ * Start loading libsmartcols on a thread of its own, so that the work of the
+ * caller meanwhile hides the loader's; false where it is loaded already or no
+ * thread starts.  After a true, cli_scols_load_end() before any other use of
+ * the library (cli_scols_load() then reports a failure to load).
+ */
+bool cli_scols_load_begin(pthread_t *thread);
+void cli_scols_load_end(pthread_t thread);
 
 /*
  * What evaluates list -Q here, as a sentence for --help, in BUFFER: libsmartcols'
