@@ -334,7 +334,7 @@ list_inside() {
         # O(P^2)): there only the bare scan and nsctl, for the cost per process.
         # A round takes about 50 ms at 100 processes and 400 ms at 1,000: 201
         # and 51 rounds there cost 10 and 20 s.  With 51 at 100 the median
-        # moved by several percent: the full run of 2026-12-05 14:49 gave
+        # moved by several percent: the full run started 2026-12-05 14:39 gave
         # nsctl/bare 1.246, 301 rounds of the same contenders just after 1.176.
         case $n in
             100) r=201 ;;

@@ -573,3 +573,28 @@ print(uid[0], os.fstat(user).st_ino)' "/proc/$holder/fd/7")
     [ "$(field "$ino" path)" = "/proc/$TARGET/ns/uts" ]
     [ "$(field "$ino" holders)" = "$keeper" ]
 }
+
+# list starts threads (the table's loader; the scan's helper from 64 processes):
+# where none can start, as under a user's RLIMIT_NPROC, the same rows.
+@test "list: where no thread can start (RLIMIT_NPROC), the same rows from the main thread alone" {
+    require_userns_for_nobody
+    # setpriv execs unshare, which execs sleep: one PID (as_nobody is a function).
+    start_bg setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --uts sleep 600
+    wait_for_exec "$TARGET" sleep
+    run as_nobody "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,PID,USER --type user,uts --task "$TARGET"
+    [ "$status" -eq 0 ]
+    expected=$output
+    [ "$expected" = "$(for type in user uts; do
+        echo "$(ns_inode "$TARGET" "$type") $type 1 $TARGET nobody"
+    done | sort -n)" ]
+    # nobody has two processes, the sleeper and nsctl, and may have one: clone fails.
+    run env "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0" \
+        strace -f -qq -o "$TMP/trace" -e trace=clone,clone3 -- \
+        setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=1 -- \
+        "$(reachable_path "$NSCTL")" list -r --noheadings -o NS,TYPE,NPROCS,PID,USER --type user,uts \
+        --task "$TARGET"
+    cat "$TMP/trace"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$expected" ]
+    grep -Eq 'clone3?\(.*= -1 EAGAIN' "$TMP/trace"
+}
