@@ -1062,7 +1062,7 @@ int cmd_list(int argc, char **argv)
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c, r, long_index = -1;
 	pthread_t loader;
-	bool loading;
+	bool patterns, loading;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
 	req.n_columns = ELEMENTSOF(default_columns);
@@ -1167,7 +1167,8 @@ int cmd_list(int argc, char **argv)
 	 * glibc's matcher fails silently when memory runs out, and libsmartcols
 	 * overwrites the errno that would tell (filter_rows()).
 	 */
-	if (filter && !list_filter_has_pattern(req.filter))
+	patterns = req.filter && list_filter_has_pattern(req.filter);
+	if (filter && !patterns)
 		parse_library_filter(&req, filter);
 
 	/*
@@ -1180,8 +1181,7 @@ int cmd_list(int argc, char **argv)
 	 * matcher freed there would no longer serve it under its bound
 	 * (limit_filter_memory()): the bound would fail rows that fit it.
 	 */
-	loading = !req.dot && !(req.filter && list_filter_has_pattern(req.filter)) &&
-		  cli_scols_load_begin(&loader);
+	loading = !req.dot && !patterns && cli_scols_load_begin(&loader);
 	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(&req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
 			    &list);
 	if (loading)
