@@ -6,6 +6,8 @@
 load helpers
 load hardening
 
+bats_require_minimum_version 1.5.0
+
 setup() {
     TMP=$(mktemp -d)
     BENCH=$NSCTL_BUILD/bench
@@ -34,6 +36,14 @@ descendants() {
         done
     done
     echo "${out[@]+"${out[@]}"}"
+}
+
+# Wait until farm wrote "ready" into FILE: up to 60 s (creating network
+# namespaces waits behind the kernel's cleanup of those earlier tests dropped).
+farm_ready() {
+    for _ in $(seq 3000); do grep -q ready "$1" && return 0; sleep 0.02; done
+    echo "farm not ready after 60 s: $(cat "$1")"
+    return 1
 }
 
 # Fail if any of the "PID:STARTTIME" processes still exists.
@@ -156,7 +166,7 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     "$BENCH/farm" 40 >"$TMP/farm.out" &
     local farm=$!
     TEST_PIDS+=("$farm")
-    for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+    farm_ready "$TMP/farm.out"
     [ "$(cat "$TMP/farm.out")" = "ready 40" ]
     children=$(cat /proc/$farm/task/$farm/children)
     [ "$(echo $children | wc -w)" -eq 40 ]
@@ -183,20 +193,28 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     require_root
     # As the list benchmark runs: a PID namespace and a /proc of its own, the farm alone in it.
     unshare_here --pid --fork --kill-child --mount --mount-proc
-    run env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" "${UNSHARE_HERE[@]}" bash -c '
+    run --separate-stderr env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" "${UNSHARE_HERE[@]}" bash -c '
         "$BENCH/farm" 40 >"$TMP/farm.out" &
         farm=$!
-        for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
-        read -r procs bare < <("$BENCH/bare-scan")
+        for _ in $(seq 3000); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+        # Command substitutions, not <(...): each scan has ended (and is reaped) before the next.
+        bare=$("$BENCH/bare-scan")
         # The namespaces processes are in (pins of the machine are no part of the farm).
-        lsns -n -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/lsns"
-        "$NSCTL" list --noheadings -r -o NS,TYPE,NPROCS | awk "\$3 > 0 { print \$1, \$2 }" | sort >"$TMP/nsctl"
-        echo "$bare $(wc -l <"$TMP/lsns") $(grep -c " net\$" "$TMP/lsns")"
+        lsns -n -r -o NS,TYPE,NPROCS >"$TMP/lsns.raw" 2>"$TMP/lsns.err"
+        "$NSCTL" list --noheadings -r -o NS,TYPE,NPROCS >"$TMP/nsctl.raw" 2>"$TMP/nsctl.err"
+        for t in lsns nsctl; do awk "\$3 > 0 { print \$1, \$2 }" "$TMP/$t.raw" | sort >"$TMP/$t"; done
+        echo "$(cat "$TMP/farm.out") ${bare#* } $(wc -l <"$TMP/lsns") $(grep -c " net\$" "$TMP/lsns")"
         kill -TERM "$farm"
         wait "$farm"'
+    # On a failure bats shows what the test printed: what each saw.
+    echo "output: $output"
+    echo "stderr: $stderr"
+    head -n 50 "$TMP"/lsns.raw "$TMP"/nsctl.raw "$TMP"/*.err
     [ "$status" -eq 0 ]
+    # lsns's warnings (about a process that ended during its scan, say) are shown above, not judged.
+    [ -z "$stderr" ] && [ ! -s "$TMP/nsctl.err" ]
     # The eight every process of it starts in, and a uts, ipc and net namespace for each fourth of 40.
-    [ "$output" = "38 38 11" ]
+    [ "$output" = "ready 40 38 38 11" ]
     cmp "$TMP/lsns" "$TMP/nsctl"
 }
 
@@ -205,7 +223,7 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     "$BENCH/farm" 20 >"$TMP/farm.out" &
     local farm=$!
     TEST_PIDS+=("$farm")
-    for i in $(seq 200); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done
+    farm_ready "$TMP/farm.out"
     procs=$(descendants "$farm")
     [ "$(echo $procs | wc -w)" -eq 20 ]
     kill -KILL "$farm"
