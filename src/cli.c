@@ -188,9 +188,17 @@ void cli_help_begin(void)
 
 void cli_help_footer(FILE *out)
 {
-	fputs("\n -h, --help                display this help and exit\n", out);
+	fputs("\n -h, --help                display this help and exit\n"
+	      " -V, --version             display the version and exit\n",
+	      out);
 	if (current)
 		fprintf(out, "\nFor more details see nsctl-%s(1).\n", current->name);
+}
+
+void cli_version(void)
+{
+	printf("nsctl %s\n", NSCTL_VERSION);
+	exit(EXIT_SUCCESS);
 }
 
 struct option *cli_long_options_with_types(const struct option *own, int has_arg)

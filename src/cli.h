@@ -81,6 +81,13 @@ void cli_help_begin(void);
 void cli_help_footer(FILE *out);
 
 /*
+ * -V, --version of nsctl and of every subcommand, as each of util-linux's
+ * commands takes it: print "nsctl VERSION" and exit 0 (the options and
+ * operands before and after it are not looked at, so nothing is made).
+ */
+_Noreturn void cli_version(void);
+
+/*
  * The namespace-type options every subcommand spells the same way, made from
  * the library's table of types: -C -i -m -n -p -T -U -u and their long forms.
  * HAS_ARG is no_argument, or optional_argument for the --TYPE=FILE forms;

@@ -191,13 +191,14 @@ int cmd_compare(int argc, char **argv)
 		{ "noheadings", no_argument, NULL, 'n' + 0x100 },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	static const struct cli_exclusive exclusive[] = {
 		{ { 'J', 'r' }, "--json and --raw are mutually exclusive" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Jrqh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:JrqhV", no_argument);
 	bool json = false, raw = false, noheadings = false, quiet = false, differ = false;
 	struct result results[TYPE_COUNT];
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
@@ -230,6 +231,8 @@ int cmd_compare(int argc, char **argv)
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);

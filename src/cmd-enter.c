@@ -237,6 +237,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "target", required_argument, NULL, 't' },
 		{ "follow-context", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	static const struct cli_exclusive exclusive[] = {
@@ -254,7 +255,7 @@ static void parse(int argc, char **argv, struct request *req)
 		  "network namespace" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZeFh", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZeFhV", optional_argument);
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c;
 
@@ -344,6 +345,8 @@ static void parse(int argc, char **argv, struct request *req)
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
 		default:
 			if (c == '?' || c == ':')
 				cli_bad_option(argv, optstring);

@@ -1046,6 +1046,7 @@ int cmd_list(int argc, char **argv)
 		{ "nowrap", no_argument, NULL, 'W' },
 		{ "dot", no_argument, NULL, OPT_DOT },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	static const struct cli_exclusive exclusive[] = {
@@ -1055,7 +1056,7 @@ int cmd_list(int argc, char **argv)
 		{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrlWh", no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrlWhV", no_argument);
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL, *filter = NULL;
@@ -1133,6 +1134,8 @@ int cmd_list(int argc, char **argv)
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
 		default:
 			if (cli_type_from_letter(c, &type) < 0) {
 				cli_refuse_ambiguous_option(argv, options);

@@ -41,10 +41,11 @@ int cmd_pin(int argc, char **argv)
 	static const struct option own_options[] = {
 		{ "type", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	const char *optstring = cli_optstring_with_types("+t:h", no_argument);
+	const char *optstring = cli_optstring_with_types("+t:hV", no_argument);
 	int fds[TYPE_COUNT];
 	char paths[TYPE_COUNT][PATH_MAX];
 	struct nsctl_process *process = NULL;
@@ -73,6 +74,8 @@ int cmd_pin(int argc, char **argv)
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
 		default:
 			cli_type_option_once(c, argv, optstring, &types, NULL);
 		}

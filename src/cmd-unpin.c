@@ -54,10 +54,11 @@ int cmd_unpin(int argc, char **argv)
 {
 	static const struct option own_options[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	const char *optstring = cli_optstring_with_types("+h", no_argument);
+	const char *optstring = cli_optstring_with_types("+hV", no_argument);
 	unsigned only = 0;
 	bool failed = false;
 	int c, r;
@@ -69,6 +70,8 @@ int cmd_unpin(int argc, char **argv)
 			help();
 			exit(EXIT_SUCCESS);
 		}
+		if (c == 'V')
+			cli_version();
 		if (cli_type_from_letter(c, &type) < 0)
 			cli_bad_option(argv, optstring);
 		only |= NSCTL_TYPE_BIT(type);

@@ -395,10 +395,11 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		{ "fork", no_argument, NULL, 'f' },
 		{ "kill-child", optional_argument, NULL, OPT_KILL_CHILD },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfh", optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfhV", optional_argument);
 	bool has_propagation = false;
 	unsigned given = 0; /* the type options seen, to refuse one given twice */
 	int c;
@@ -530,8 +531,12 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		case 'h':
 			help(mode);
 			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
 		case ':':
 		case '?':
+			/* "--ver": --verbose or --version; say which, as getopt would. */
+			cli_refuse_ambiguous_option(argv, options);
 			cli_bad_option(argv, optstring);
 		default:
 			type = cli_type_option_once(c, argv, optstring, &given, &file);

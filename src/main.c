@@ -24,7 +24,7 @@ static const struct cli_command commands[] = {
 static void usage(FILE *out)
 {
 	fputs("Usage: nsctl SUBCOMMAND [options] [arguments]\n"
-	      "       nsctl SUBCOMMAND --help\n"
+	      "       nsctl SUBCOMMAND --help | --version\n"
 	      "       nsctl --help | --version\n"
 	      "\nCreate, join, list, compare and pin Linux namespaces.\n"
 	      "\nSubcommands:\n",
@@ -65,8 +65,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return EXIT_SUCCESS;
 		case 'V':
-			printf("nsctl %s\n", NSCTL_VERSION);
-			return EXIT_SUCCESS;
+			cli_version();
 		default:
 			cli_bad_option(argv, "+hV");
 		}

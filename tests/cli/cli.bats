@@ -4,6 +4,8 @@
 
 load helpers
 
+bats_require_minimum_version 1.5.0
+
 @test "nsctl --help lists every subcommand and exits 0" {
     run "$NSCTL" --help
     [ "$status" -eq 0 ]
@@ -36,6 +38,37 @@ load helpers
         [ "$status" -eq 0 ]
         [[ "$output" == "Usage: nsctl $cmd"* ]]
     done
+}
+
+@test "every subcommand takes -V and --version, as unshare, nsenter and lsns do: the version, exit 0, nothing run" {
+    expected=$("$NSCTL" --version)
+    # util-linux's own, the habit: an option of the command, wherever it stands before PROGRAM.
+    run -0 unshare -u -V sh -c "echo ran >'$BATS_TEST_TMPDIR/util-linux'"
+    [[ "$output" == "unshare from util-linux"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/util-linux" ]
+    for cmd in $("$NSCTL" --help | awk '/^Subcommands:/{on=1; next} on && NF==0 {exit} on {print $1}'); do
+        for opt in -V --version; do
+            run --separate-stderr "$NSCTL" "$cmd" "$opt"
+            echo "$cmd $opt: $status '$output' '$stderr'"
+            [ "$status" -eq 0 ] && [ "$output" = "$expected" ] && [ -z "$stderr" ]
+        done
+        "$NSCTL" "$cmd" --help | grep -q -- "^ -V, --version  *display the version and exit$"
+    done
+    # After other options too, and nothing runs: no PROGRAM, no namespace.
+    for cmd in run unshare; do
+        run -0 "$NSCTL" "$cmd" -u --hostname=x -V sh -c "echo ran >'$BATS_TEST_TMPDIR/$cmd'"
+        [ "$output" = "$expected" ]
+        [ ! -e "$BATS_TEST_TMPDIR/$cmd" ]
+    done
+    run -0 "$NSCTL" enter -u -V $$ sh -c "echo ran >'$BATS_TEST_TMPDIR/enter'"
+    [ "$output" = "$expected" ]
+    [ ! -e "$BATS_TEST_TMPDIR/enter" ]
+    # After PROGRAM it is PROGRAM's.
+    run -0 "$NSCTL" run -u echo -V
+    [ "$output" = "-V" ]
+    # "--ver" is --verbose or --version: refused, naming both, as getopt would.
+    run -125 "$NSCTL" unshare --ver true
+    [[ "$output" == *"option '--ver' is ambiguous; possibilities: '--verbose' '--version'"* ]]
 }
 
 @test "libnsctl exports only nsctl_* symbols" {
