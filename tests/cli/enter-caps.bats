@@ -117,7 +117,7 @@ start_caps_target() {
     unshare --uts --pid --fork setpriv --no-new-privs --bounding-set -all,+kill,+setuid \
         sleep 600 &
     TEST_PIDS+=($!)
-    for i in $(seq 200); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
     [ -n "$TARGET" ]
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
@@ -191,7 +191,7 @@ start_caps_target() {
     cleanup_pids
     unshare --pid --fork sleep 600 &
     TEST_PIDS+=($!)
-    for i in $(seq 200); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do TARGET=$(pgrep -P $! sleep) && break; sleep 0.01; done
     TEST_PIDS+=("$TARGET")
     echo "$TARGET" >"$V1/child/cgroup.procs"
     run timeout 10 "$NSCTL" enter --join-cgroup -p "$TARGET" cat /proc/self/cgroup

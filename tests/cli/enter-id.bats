@@ -138,7 +138,7 @@ os.rename(sys.argv[1] + ".tmp", sys.argv[1])
 time.sleep(600)' "$TMP/fd-holder" "fd-held-$$" &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
-    for _ in $(seq 300); do
+    for _ in $(seq 2000); do
         [ -e "$TMP/fd-holder" ] && break
         sleep 0.01
     done
@@ -169,7 +169,7 @@ fd = os.open(sys.argv[1], os.O_RDONLY)
 print(os.fstat(fd).st_ino, struct.unpack(\"Q\", fcntl.ioctl(fd, 0x8008b70d, bytes(8)))[0])
 " "$0/pin-uts" >"$0/ids.tmp" && mv "$0/ids.tmp" "$0/ids" && exec sleep 600' "$TMP" "pinned-$$" &
     TEST_PIDS+=($!)
-    for _ in $(seq 300); do [ -e "$TMP/ids" ] && break; sleep 0.01; done
+    for _ in $(seq 2000); do [ -e "$TMP/ids" ] && break; sleep 0.01; done
     read -r ino id <"$TMP/ids"
     # Not pinned here: our mount table has no such mount.
     run ! mountpoint -q "$TMP/pin-uts"

@@ -54,7 +54,7 @@ start_pidns_target() {
     unshare_here --pid --fork --mount-proc --uts "$@"
     "${UNSHARE_HERE[@]}" sh -c "hostname '$host'; exec sleep 600" &
     TEST_PIDS+=("$!")
-    for i in $(seq 200); do
+    for i in $(seq 2000); do
         TARGET=$(pgrep -P "$!" sleep) && break
         sleep 0.01
     done
@@ -129,7 +129,7 @@ pin_by_hand() {
     require_root
     unshare --time --fork --boottime 100000 sleep 600 &
     TEST_PIDS+=("$!")
-    for i in $(seq 200); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
     TEST_PIDS+=("$TARGET")
     run "$NSCTL" enter -T "$TARGET" sh -c 'readlink /proc/self/ns/time; cut -d. -f1 /proc/uptime'
     echo "$output"
@@ -171,7 +171,7 @@ fds_of_program() {
     "$NSCTL" enter "$@" sleep 600 &
     pid=$!
     TEST_PIDS+=("$pid")
-    for i in $(seq 200); do
+    for i in $(seq 2000); do
         if [ "$(cat /proc/$pid/comm)" = sleep ]; then child=$pid; break; fi
         child=$(pgrep -P "$pid" sleep) && break
         sleep 0.01
@@ -302,13 +302,13 @@ fds_of_program() {
     require_userns_for_nobody
     setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --map-root-user --pid --fork sleep 600 &
     TEST_PIDS+=("$!")
-    for i in $(seq 200); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do TARGET=$(pgrep -P "$!" sleep) && break; sleep 0.01; done
     TEST_PIDS+=("$TARGET")
     # Not through as_nobody, a function: in the background it would be a subshell, not nsctl.
     setpriv --reuid=65534 --regid=65534 --clear-groups "$(reachable_path "$NSCTL")" enter "$TARGET" sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")
-    for i in $(seq 200); do child=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do child=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
     [ -n "$child" ]
     TEST_PIDS+=("$child")
     # A dumpable process's /proc files belong to its user; an undumpable one's to root.

@@ -142,7 +142,7 @@ start_demo() {
     unshare --pid --time --fork --kill-child sleep 600 &
     forker=$!
     TEST_PIDS+=("$forker")
-    for _ in $(seq 200); do
+    for _ in $(seq 2000); do
         readlink "/proc/$forker/ns/pid_for_children" >/dev/null 2>&1 && break
         sleep 0.01
     done
@@ -287,7 +287,7 @@ declare -gA LETTER=([cgroup]=C [ipc]=i [mnt]=m [net]=n [pid]=p [time]=T [user]=U
     unshare --user --map-root-user --pid --fork --mount-proc sleep 600 &
     forker=$!
     TEST_PIDS+=("$forker")
-    for _ in $(seq 200); do
+    for _ in $(seq 2000); do
         TARGET=$(awk '{print $1}' "/proc/$forker/task/$forker/children" 2>/dev/null)
         [ -n "$TARGET" ] && [ "$(cat "/proc/$TARGET/comm" 2>/dev/null)" = sleep ] && break
         sleep 0.01

@@ -475,7 +475,7 @@ teardown() {
     "$NSCTL" run --map-users=0:3300000:65536 --map-groups=0:3300000:65536 -- sleep 600 &
     supervisor=$!
     TEST_PIDS+=("$supervisor")
-    for i in $(seq 200); do TARGET=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
+    for i in $(seq 2000); do TARGET=$(pgrep -P "$supervisor" sleep) && break; sleep 0.01; done
     [ -n "$TARGET" ]
     TEST_PIDS+=("$TARGET")
     run timeout 10 "$NSCTL" enter -S 1000 -G 1000 --keep-caps "$TARGET" sh -c 'id -u; grep ^CapEff /proc/self/status'

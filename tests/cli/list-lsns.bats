@@ -50,7 +50,7 @@ value() {
     require_userns
     start_bg unshare --user --map-root-user --pid --fork --kill-child sleep 600
     child=
-    for _ in $(seq 200); do
+    for _ in $(seq 2000); do
         read -r child _ <"/proc/$TARGET/task/$TARGET/children" || true
         [ -n "$child" ] && break
         sleep 0.01
@@ -93,7 +93,7 @@ os.rename(sys.argv[1] + ".tmp", sys.argv[1])
 time.sleep(600)' "$TMP/holder" &
     holder=$!
     TEST_PIDS+=("$holder")
-    for _ in $(seq 200); do [ -e "$TMP/holder" ] && break; sleep 0.01; done
+    for _ in $(seq 2000); do [ -e "$TMP/holder" ] && break; sleep 0.01; done
     read -r ino fd1 fd2 <"$TMP/holder"
     [ "$(ns_inode "$holder" net)" = "$(ns_inode $$ net)" ]
     [[ $(readlink "/proc/$holder/fd/$fd1") == socket:* ]]

@@ -38,7 +38,7 @@ except OSError:
 # The one child of PID, once it has forked it.
 child_of() {
     local i children
-    for i in $(seq 200); do
+    for i in $(seq 2000); do
         children=$(cat "/proc/$1/task/$1/children" 2>/dev/null)
         [ -n "$children" ] && { echo $children; return 0; }
         sleep 0.01
@@ -457,7 +457,7 @@ os.rename(sys.argv[2] + ".tmp", sys.argv[2])
 time.sleep(600)' "$TMP/unix" "$TMP/received" &
     receiver=$!
     TEST_PIDS+=("$receiver")
-    for _ in $(seq 200); do [ -S "$TMP/unix" ] && break; sleep 0.01; done
+    for _ in $(seq 2000); do [ -S "$TMP/unix" ] && break; sleep 0.01; done
     # The sender, alone in a new network namespace, sends a socket made there and exits.
     unshare --net /usr/bin/python3 -c '
 import os, socket, sys
@@ -467,7 +467,7 @@ c.connect(sys.argv[1])
 socket.send_fds(c, [b"x"], [s.fileno()])
 print(os.stat("/proc/self/ns/net").st_ino)' "$TMP/unix" >"$TMP/sender-netns"
     ino=$(cat "$TMP/sender-netns")
-    for _ in $(seq 200); do [ -e "$TMP/received" ] && break; sleep 0.01; done
+    for _ in $(seq 2000); do [ -e "$TMP/received" ] && break; sleep 0.01; done
     fd=$(cat "$TMP/received")
     [ "$(ns_inode "$receiver" net)" = "$(ns_inode $$ net)" ]
     [ "$ino" != "$(ns_inode $$ net)" ]

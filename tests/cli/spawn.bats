@@ -176,7 +176,7 @@ assert_all_arguments() {
     "$NSCTL" run -u -- sleep 600 &
     pid=$!
     TEST_PIDS+=("$pid")
-    for i in $(seq 200); do
+    for i in $(seq 2000); do
         child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | tr -d ' ')
         [ -n "$child" ] && [ "$(cat "/proc/$child/comm" 2>/dev/null)" = sleep ] && break
         sleep 0.01
@@ -184,7 +184,7 @@ assert_all_arguments() {
     [ -n "$child" ]
     kill -KILL "$pid"
     wait "$pid" || true
-    for i in $(seq 200); do
+    for i in $(seq 2000); do
         [ -e "/proc/$child" ] || break
         sleep 0.01
     done
