@@ -135,7 +135,12 @@ void cli_refuse_ambiguous_option(char **argv, const struct option *options)
 	char possible[1024] = "";
 	size_t length, used = 0, matches = 0;
 
-	if (!element || strncmp(element, "--", 2) != 0 || !element[2])
+	/*
+	 * getopt leaves optopt 0 only for a long option it did not know (or found
+	 * ambiguous); otherwise the element before optind may be an earlier
+	 * option's argument ("--hostname --ver -X").
+	 */
+	if (optopt != 0 || !element || strncmp(element, "--", 2) != 0 || !element[2])
 		return;
 	length = strcspn(element + 2, "=");
 	for (const struct option *o = options; o->name; o++) {

@@ -82,8 +82,10 @@ void cli_help_footer(FILE *out);
 
 /*
  * -V, --version of nsctl and of every subcommand, as each of util-linux's
- * commands takes it: print "nsctl VERSION" and exit 0 (the options and
- * operands before and after it are not looked at, so nothing is made).
+ * commands takes it: print "nsctl VERSION" and exit 0.  Nothing is made or
+ * run: the options before it are only parsed (an invalid one is refused
+ * first, as util-linux does), and those after it are not looked at (but
+ * --keep-fd's fds, checked before any option, must be open).
  */
 _Noreturn void cli_version(void);
 

@@ -50,7 +50,9 @@ bats_require_minimum_version 1.5.0
         for opt in -V --version; do
             run --separate-stderr "$NSCTL" "$cmd" "$opt"
             echo "$cmd $opt: $status '$output' '$stderr'"
-            [ "$status" -eq 0 ] && [ "$output" = "$expected" ] && [ -z "$stderr" ]
+            [ "$status" -eq 0 ]
+            [ "$output" = "$expected" ]
+            [ -z "$stderr" ]
         done
         "$NSCTL" "$cmd" --help | grep -q -- "^ -V, --version  *display the version and exit$"
     done
@@ -63,12 +65,17 @@ bats_require_minimum_version 1.5.0
     run -0 "$NSCTL" enter -u -V $$ sh -c "echo ran >'$BATS_TEST_TMPDIR/enter'"
     [ "$output" = "$expected" ]
     [ ! -e "$BATS_TEST_TMPDIR/enter" ]
-    # After PROGRAM it is PROGRAM's.
-    run -0 "$NSCTL" run -u echo -V
+    # After PROGRAM it is PROGRAM's (enter: our own namespaces, which any caller may "join").
+    run -0 "$NSCTL" enter $$ echo -V
     [ "$output" = "-V" ]
     # "--ver" is --verbose or --version: refused, naming both, as getopt would.
     run -125 "$NSCTL" unshare --ver true
     [[ "$output" == *"option '--ver' is ambiguous; possibilities: '--verbose' '--version'"* ]]
+    # Only where getopt refused a long option: here "--ver" is --hostname's value, and -X is at fault.
+    run -125 "$NSCTL" run -u --hostname --ver -Xu true
+    [[ "$output" == *"unrecognized option '-X' in '-Xu'"* ]]
+    run -2 "$NSCTL" list -Q --no -Xa
+    [[ "$output" == *"unrecognized option '-X' in '-Xa'"* ]]
 }
 
 @test "libnsctl exports only nsctl_* symbols" {
