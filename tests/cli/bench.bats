@@ -212,7 +212,8 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     head -n 50 "$TMP"/lsns.raw "$TMP"/nsctl.raw "$TMP"/*.err
     [ "$status" -eq 0 ]
     # lsns's warnings (about a process that ended during its scan, say) are shown above, not judged.
-    [ -z "$stderr" ] && [ ! -s "$TMP/nsctl.err" ]
+    [ -z "$stderr" ]
+    [ ! -s "$TMP/nsctl.err" ]
     # The eight every process of it starts in, and a uts, ipc and net namespace for each fourth of 40.
     [ "$output" = "ready 40 38 38 11" ]
     cmp "$TMP/lsns" "$TMP/nsctl"

@@ -135,6 +135,23 @@ make check" ]
     bash -ec '! true; echo reached' | grep -qx reached
 }
 
+@test "tests: no assertion is '[ A ] && [ B ]', of which bats judges only B" {
+    # Under "set -e" only the last command of an && list can end the test:
+    # "[ 1 = 2 ] && [ 1 = 1 ]" passes.  One assertion a line (a list whose
+    # status is used, continuing the line before, is no assertion).
+    local chained='/^[[:space:]]*\[\[? .*\]\]? && \[\[? .*\]\]?[[:space:]]*$/ && prev !~ /(&&|\|\||\|)[[:space:]]*$/ {
+        print FILENAME ":" FNR ": " $0
+    }
+    { prev = $0 }'
+    run awk "$chained" "$NSCTL_TOP"/tests/cli/*.bats "$NSCTL_TOP"/tests/cli/*.bash
+    [ -z "$output" ] || { echo "chained assertions: $output" >&2; false; }
+    # The rule itself holds, and the check sees such a line.
+    bash -ec '[ 1 = 2 ] && [ 1 = 1 ]; echo reached' | grep -qx reached
+    printf '%s\n' '@test "x" {' '    [ -n "$a" ] && [ -z "$b" ]' '}' >"$BATS_TEST_TMPDIR/chained.bats"
+    run awk "$chained" "$BATS_TEST_TMPDIR/chained.bats"
+    [ -n "$output" ]
+}
+
 @test "README and docs/: every link leads to a file of the repository, and none leaves it" {
     cd "$NSCTL_TOP"
     bad=""

@@ -47,7 +47,7 @@ start_demo() {
     "$@" "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" &
     parent=$!
     TEST_PIDS+=("$parent")
-    for _ in $(seq 250); do
+    for _ in $(seq 1000); do
         grep -q '^uts.nodename in parent' "$TMP/out" && break
         sleep 0.02
     done
@@ -69,7 +69,7 @@ start_demo() {
     "$EX/demo_uts_namespaces" "$NAME" >"$TMP/out" 2>&1 &
     parent=$!
     TEST_PIDS+=("$parent")
-    for _ in $(seq 250); do
+    for _ in $(seq 1000); do
         [ "$(grep -c nodename "$TMP/out")" -eq 2 ] && break
         sleep 0.02
     done

@@ -178,18 +178,18 @@ teardown() {
     "$NSCTL" run --kill-child=USR1 -u -- sh -c "trap 'echo got-USR1 > $TMP/got; exit 0' USR1; echo \$\$ > $TMP/ready; while :; do sleep 0.1; done" &
     nsctl_pid=$!
     TEST_PIDS+=("$nsctl_pid")
-    for i in $(seq 200); do [ -s "$TMP/ready" ] && break; sleep 0.02; done
+    for i in $(seq 1000); do [ -s "$TMP/ready" ] && break; sleep 0.02; done
     child=$(pgrep -P "$nsctl_pid" sh)
     [ -n "$child" ]
     TEST_PIDS+=("$child")
     kill -KILL "$nsctl_pid"
-    for i in $(seq 200); do [ -s "$TMP/got" ] && break; sleep 0.02; done
+    for i in $(seq 1000); do [ -s "$TMP/got" ] && break; sleep 0.02; done
     [ "$(cat "$TMP/got")" = got-USR1 ]
     # --kill-child alone is SIGKILL, and unshare --kill-child forks as util-linux's does.
     "$NSCTL" unshare --kill-child -u -- sh -c "trap 'echo trapped > $TMP/got2' TERM; echo \$\$ > $TMP/ready2; exec sleep 600" &
     nsctl_pid=$!
     TEST_PIDS+=("$nsctl_pid")
-    for i in $(seq 200); do [ -s "$TMP/ready2" ] && break; sleep 0.02; done
+    for i in $(seq 1000); do [ -s "$TMP/ready2" ] && break; sleep 0.02; done
     child=$(cat "$TMP/ready2")
     TEST_PIDS+=("$child")
     [ "$(grep ^PPid: /proc/$child/status | cut -f2)" = "$nsctl_pid" ]

@@ -179,5 +179,6 @@ measure_filter_baseline() {
 peak_at_filter_bound() {
     local peak
     peak=$(cat "$TMP/peak")
-    [ "$peak" -gt $((BASELINE + 128 * 1024)) ] && [ "$peak" -le $((BASELINE + (256 + 16) * 1024)) ]
+    [ "$peak" -gt $((BASELINE + 128 * 1024)) ]
+    [ "$peak" -le $((BASELINE + (256 + 16) * 1024)) ]
 }

@@ -88,7 +88,8 @@ teardown() {
         done
         # PROGRAM ran and exited 127 on its own: the pins are the caller's to keep.
         run -127 "$NSCTL" $cmd --uts="$TMP/uts" --ipc="$TMP/ipc" sh -c 'exit 127'
-        [ "$(stat -f -c %T "$TMP/uts")" = nsfs ] && [ "$(stat -f -c %T "$TMP/ipc")" = nsfs ]
+        [ "$(stat -f -c %T "$TMP/uts")" = nsfs ]
+        [ "$(stat -f -c %T "$TMP/ipc")" = nsfs ]
         "$NSCTL" unpin "$TMP/uts" "$TMP/ipc"
     done
     # --init: PROGRAM, not found, is the init's child.
@@ -270,7 +271,8 @@ check_race() {
     echo "$output" | grep -qx "$a /run/nsctl/mnt/$NAME-a"
     echo "$output" | grep -qx "$b /run/nsctl/mnt/$NAME-b"
     "$NSCTL" unpin "$NAME-a" "$NAME-b"
-    [ ! -e "/run/nsctl/mnt/$NAME-a" ] && [ ! -e "/run/nsctl/mnt/$NAME-b" ]
+    [ ! -e "/run/nsctl/mnt/$NAME-a" ]
+    [ ! -e "/run/nsctl/mnt/$NAME-b" ]
 }
 
 @test "hostile-pin: where / is shared, a mount NAME pin makes only nsctl's own /run/nsctl/mnt private, with every fallback" {

@@ -58,7 +58,8 @@ value() {
     wait_for_exec "$child" sleep
     child_user=$(ns_inode "$child" user)
     child_pid=$(ns_inode "$child" pid)
-    [ "$child_user" != "$(ns_inode $$ user)" ] && [ "$child_pid" != "$(ns_inode $$ pid)" ]
+    [ "$child_user" != "$(ns_inode $$ user)" ]
+    [ "$child_pid" != "$(ns_inode $$ pid)" ]
     # The kernel's word, through NS_GET_PARENT (0xb702) and NS_GET_USERNS (0xb701).
     kernel=$(/usr/bin/python3 -c '
 import fcntl, os, sys

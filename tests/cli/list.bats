@@ -173,7 +173,8 @@ child_of() {
     inner=$(ns_inode "$TARGET" user)
     outer=$(ioctl_ino "/proc/$TARGET/ns/user" b702)
     uts=$(ns_inode "$TARGET" uts)
-    [ "$outer" -gt 0 ] && [ "$outer" != "$(ns_inode $$ user)" ]
+    [ "$outer" -gt 0 ]
+    [ "$outer" != "$(ns_inode $$ user)" ]
     JSON=$("$NSCTL" list -J --output-all)
     [ "$(field "$inner" nprocs)" = 1 ]
     [ "$(field "$inner" pns)" = "$outer" ]

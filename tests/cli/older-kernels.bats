@@ -377,7 +377,9 @@ check_pin() {
     [ "$output" = "$(readlink "/proc/$TARGET/ns/uts")" ]
     run old_kernel "$@" -- "$NSCTL" unpin "$NAME" "$TMP/uts"
     [ "$status" -eq 0 ]
-    [ ! -e "/run/netns/$NAME" ] && [ ! -e "/run/nsctl/mnt/$NAME" ] && [ ! -e "$TMP/uts" ]
+    [ ! -e "/run/netns/$NAME" ]
+    [ ! -e "/run/nsctl/mnt/$NAME" ]
+    [ ! -e "$TMP/uts" ]
 }
 
 @test "older kernels: pin and unpin with each fallback, and with all" {
