@@ -72,12 +72,59 @@ void cli_check_process(int argc, char **argv, const struct cli_command *commands
 		cli_die(status, r, "cannot open /dev/null onto a closed standard file descriptor");
 }
 
+/* An option before O that the prefix matches too, and that means the same: another name of it. */
+static bool same_option_before(const struct option *options, const struct option *o,
+			       const char *prefix, size_t length)
+{
+	for (const struct option *p = options; p != o; p++)
+		if (strncmp(p->name, prefix, length) == 0 && p->has_arg == o->has_arg &&
+		    p->flag == o->flag && p->val == o->val)
+			return true;
+	return false;
+}
+
+static void refuse_ambiguous_option(char **argv, const struct option *options)
+{
+	const char *element = optind > 0 ? argv[optind - 1] : NULL;
+	/* On the stack: nothing allocated may be left when the usage error exits. */
+	char possible[1024] = "";
+	size_t length, used = 0, matches = 0;
+
+	/*
+	 * getopt leaves optopt 0 only for a long option it did not know (or found
+	 * ambiguous); otherwise the element before optind may be an earlier
+	 * option's argument ("--hostname --ver -X").
+	 */
+	if (optopt != 0 || !options || !element || strncmp(element, "--", 2) != 0 || !element[2])
+		return;
+	length = strcspn(element + 2, "=");
+	for (const struct option *o = options; o->name; o++) {
+		if (strncmp(o->name, element + 2, length) != 0)
+			continue;
+		if (strlen(o->name) == length) {
+			matches = 0; /* an exact name is never ambiguous */
+			break;
+		}
+		if (same_option_before(options, o, element + 2, length))
+			continue; /* two names of one option ("--map-root", "--map-root-user") */
+		if (used < sizeof(possible))
+			used += (size_t)snprintf(possible + used, sizeof(possible) - used,
+						 " '--%s'", o->name);
+		matches++;
+	}
+	if (matches < 2)
+		return;
+	cli_usage_error("option '%.*s' is ambiguous; possibilities:%s", (int)length + 2, element,
+			possible);
+}
+
 void cli_bad_option(char **argv, const char *optstring)
 {
 	/* For a long option getopt has moved past the element at fault; it is named whole. */
 	const char *element = optind > 0 ? argv[optind - 1] : NULL;
 	const char *letter;
 
+	refuse_ambiguous_option(argv, cli_current_long_options());
 	if (optopt == 0 || !element)
 		cli_usage_error("unrecognized option '%s'", element ? element : "");
 	/*
@@ -115,52 +162,6 @@ void cli_bad_option(char **argv, const char *optstring)
 		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
 	}
 	cli_usage_error("unrecognized option '-%c'", optopt);
-}
-
-/* An option before O that the prefix matches too, and that means the same: another name of it. */
-static bool same_option_before(const struct option *options, const struct option *o,
-			       const char *prefix, size_t length)
-{
-	for (const struct option *p = options; p != o; p++)
-		if (strncmp(p->name, prefix, length) == 0 && p->has_arg == o->has_arg &&
-		    p->flag == o->flag && p->val == o->val)
-			return true;
-	return false;
-}
-
-void cli_refuse_ambiguous_option(char **argv, const struct option *options)
-{
-	const char *element = optind > 0 ? argv[optind - 1] : NULL;
-	/* On the stack: nothing allocated may be left when the usage error exits. */
-	char possible[1024] = "";
-	size_t length, used = 0, matches = 0;
-
-	/*
-	 * getopt leaves optopt 0 only for a long option it did not know (or found
-	 * ambiguous); otherwise the element before optind may be an earlier
-	 * option's argument ("--hostname --ver -X").
-	 */
-	if (optopt != 0 || !element || strncmp(element, "--", 2) != 0 || !element[2])
-		return;
-	length = strcspn(element + 2, "=");
-	for (const struct option *o = options; o->name; o++) {
-		if (strncmp(o->name, element + 2, length) != 0)
-			continue;
-		if (strlen(o->name) == length) {
-			matches = 0; /* an exact name is never ambiguous */
-			break;
-		}
-		if (same_option_before(options, o, element + 2, length))
-			continue; /* two names of one option ("--map-root", "--map-root-user") */
-		if (used < sizeof(possible))
-			used += (size_t)snprintf(possible + used, sizeof(possible) - used,
-						 " '--%s'", o->name);
-		matches++;
-	}
-	if (matches < 2)
-		return;
-	cli_usage_error("option '%.*s' is ambiguous; possibilities:%s", (int)length + 2, element,
-			possible);
 }
 
 int cli_thread_count(void)

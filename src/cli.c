@@ -19,10 +19,18 @@
 #include "util.h"
 
 static const struct cli_command *current;
+/* The long options of current's parse (cli_long_options_with_types), for cli_bad_option(). */
+static const struct option *current_options;
 
 void cli_begin(const struct cli_command *command)
 {
 	current = command;
+	current_options = NULL;
+}
+
+const struct option *cli_current_long_options(void)
+{
+	return current_options;
 }
 
 const char *cli_command_name(void)
@@ -219,6 +227,7 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 	}
 	memcpy(options + i, own, n_own * sizeof(*options));
 	options[i + n_own] = (struct option){ 0 };
+	current_options = options;
 	return options;
 }
 

@@ -275,14 +275,15 @@ void cli_check_process(int argc, char **argv, const struct cli_command *commands
 int cli_thread_count(void);
 const char *cli_threads_refusal(int err, unsigned types);
 
-/* After getopt_long returned '?': a usage error naming the option at fault and what is wrong. */
+/*
+ * After getopt_long returned '?': a usage error naming the option at fault and
+ * what is wrong; for a prefix that several long options share (getopt takes a
+ * unique one), which they are, as getopt would say.
+ */
 _Noreturn void cli_bad_option(char **argv, const char *optstring);
 
-/*
- * Before cli_bad_option(): getopt_long takes any unique prefix of a long
- * option, and refuses one that several share.  Say which, as getopt would.
- */
-void cli_refuse_ambiguous_option(char **argv, const struct option *options);
+/* The long options the subcommand's parse got from cli_long_options_with_types(); or NULL. */
+const struct option *cli_current_long_options(void);
 
 /*
  * A namespace named by its 64-bit ID, "id:ID" (enter, pin, compare): whether

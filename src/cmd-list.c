@@ -1137,10 +1137,8 @@ int cmd_list(int argc, char **argv)
 		case 'V':
 			cli_version();
 		default:
-			if (cli_type_from_letter(c, &type) < 0) {
-				cli_refuse_ambiguous_option(argv, options);
+			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);
-			}
 			if (!long_form && strchr(LSNS_LETTERS, c))
 				refuse_lsns_letter(c);
 			req.types |= NSCTL_TYPE_BIT(type);

@@ -535,8 +535,6 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			cli_version();
 		case ':':
 		case '?':
-			/* "--ver": --verbose or --version; say which, as getopt would. */
-			cli_refuse_ambiguous_option(argv, options);
 			cli_bad_option(argv, optstring);
 		default:
 			type = cli_type_option_once(c, argv, optstring, &given, &file);

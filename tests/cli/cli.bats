@@ -40,6 +40,17 @@ bats_require_minimum_version 1.5.0
     done
 }
 
+@test "a prefix that several long options share is refused naming them, by every subcommand" {
+    run -125 "$NSCTL" enter --ne 1 true
+    [[ "$output" == *"option '--ne' is ambiguous; possibilities: '--net' '--new-session' '--netns-exec' '--net-socket'"* ]]
+    run -2 "$NSCTL" compare --n 1 1
+    [[ "$output" == *"option '--n' is ambiguous; possibilities: '--net' '--noheadings'"* ]]
+    run -2 "$NSCTL" pin --u 1 x
+    [[ "$output" == *"option '--u' is ambiguous; possibilities: '--user' '--uts'"* ]]
+    # A unique prefix is that option, as getopt takes it.
+    run -0 "$NSCTL" compare --ne --q $$ $$
+}
+
 @test "every subcommand takes -V and --version, as unshare, nsenter and lsns do: the version, exit 0, nothing run" {
     expected=$("$NSCTL" --version)
     # util-linux's own, the habit: an option of the command, wherever it stands before PROGRAM.
