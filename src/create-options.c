@@ -84,7 +84,8 @@ static void help(enum create_mode mode)
 	      "     --map-subids           map the caller to 0 and its subordinate IDs from 1\n"
 	      "     --keep-caps            PROGRAM keeps its capabilities in the new user\n"
 	      "                              namespace even when it is not uid 0 there\n"
-	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not\n",
+	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not;\n"
+	      "                              -r, -c and --map-group deny it unless allowed\n",
 	      stdout);
 	fputs("\nPID, mount, net, time, cgroup:\n", stdout);
 	if (run)
@@ -554,6 +555,13 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 				"has it)");
 	if (create_options_need_user_maps(o))
 		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+	/*
+	 * As util-linux's unshare, for root too: a group mapped to the caller's
+	 * (-r, -c, --map-group) denies setgroups unless --setgroups says otherwise.
+	 */
+	for (size_t i = 0; i < o->n_map_requests && o->setgroups == NSCTL_SETGROUPS_DEFAULT; i++)
+		if (o->map_requests[i].source == MAP_CALLER && o->map_requests[i].group)
+			o->setgroups = NSCTL_SETGROUPS_DENY;
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
 		o->propagation = NSCTL_PROPAGATION_UNCHANGED;
 	check_combinations(o, has_propagation);

@@ -576,6 +576,39 @@ teardown() {
     no_stray_files
 }
 
+@test "habits: -r, -c, --map-user and --map-group leave setgroups as util-linux unshare does, root too" {
+    require_userns_for_nobody
+    local show='cat /proc/self/setgroups /proc/self/uid_map /proc/self/gid_map'
+    local forms=(-r -c --map-root-user --map-current-user --map-user=5 --map-group=5
+        "--map-user=5 --map-group=6")
+    for sub in unshare run; do
+        for form in "${forms[@]}"; do
+            # shellcheck disable=SC2086 # FORM is one or two options
+            run -0 timeout 10 "$NSCTL" "$sub" --user $form sh -c "$show"
+            echo "root, $sub $form: $output"
+            # shellcheck disable=SC2086
+            [ "$output" = "$(unshare --user $form sh -c "$show")" ]
+            # shellcheck disable=SC2086
+            run -0 as_nobody timeout 10 "$NSCTL" "$sub" --user $form sh -c "$show"
+            echo "nobody, $sub $form: $output"
+            # shellcheck disable=SC2086
+            [ "$output" = "$(as_nobody unshare --user $form sh -c "$show")" ]
+        done
+    done
+    # The witness's answers, not only the same ones: deny where a group is mapped.
+    run -0 "$NSCTL" unshare -r cat /proc/self/setgroups
+    [ "$output" = deny ]
+    run -0 "$NSCTL" unshare --map-user=5 cat /proc/self/setgroups
+    [ "$output" = allow ]
+    # What util-linux refuses, root may still ask for; and deny stays deny.
+    run -0 "$NSCTL" run -r --setgroups allow cat /proc/self/setgroups
+    [ "$output" = allow ]
+    run -0 "$NSCTL" run --map-user=5 --setgroups deny cat /proc/self/setgroups
+    [ "$output" = deny ]
+    run -125 as_nobody "$NSCTL" run -r --setgroups allow true
+    no_stray_files
+}
+
 @test "habits: list's -n, -p, -T and -u fail naming lsns's meaning and nsctl's; -l/--list is the list" {
     require_root
     for letter in n p T u; do

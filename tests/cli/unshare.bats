@@ -114,7 +114,7 @@ unshare_makes_only_its_namespace() {
     run "$NSCTL" unshare -r cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" =~ ^\ +0\ +0\ +1$ ]]
-    [ "${lines[2]}" = allow ]
+    [ "${lines[2]}" = deny ]
     run as_nobody "$NSCTL" unshare -r -u --hostname "nsctl-unshare-$$" sh -c 'cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups; id -u; hostname'
     echo "$output"
     [ "$status" -eq 0 ]
