@@ -320,6 +320,115 @@ static int mount_ids_add(struct mount_ids *seen, int id)
 }
 
 /*
+ * The mount points of one mount table already looked at, with what their path
+ * led to.  Mounts stacked on one mount point show one line each, and the path
+ * reaches only the top one: another user's thousands of bind mounts on one
+ * file made a path walk through all of them for each of their lines.
+ */
+struct mount_point {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	int err; /* of the stat, or 0 */
+};
+
+struct mount_points {
+	struct mount_point *slots;
+	size_t n, size;
+};
+
+static void mount_points_free(struct mount_points *seen)
+{
+	for (size_t i = 0; i < seen->size; i++)
+		free(seen->slots[i].path);
+	free(seen->slots);
+}
+
+static struct mount_point *mount_points_slot(struct mount_point *slots, size_t size,
+					     const char *path)
+{
+	size_t mask = size - 1;
+
+	for (size_t i = pin_hash(path) & mask;; i = (i + 1) & mask)
+		if (!slots[i].path || strcmp(slots[i].path, path) == 0)
+			return &slots[i];
+}
+
+/* The entry of PATH: the one there, or a new one with its path and no stat yet (NULL: ENOMEM). */
+static struct mount_point *mount_points_get(struct mount_points *seen, const char *path)
+{
+	struct mount_point *slot;
+
+	if (2 * (seen->n + 1) > seen->size) {
+		size_t size = seen->size ? seen->size * 2 : 64;
+		struct mount_point *slots = calloc(size, sizeof(*slots));
+
+		if (!slots)
+			return NULL;
+		for (size_t i = 0; i < seen->size; i++)
+			if (seen->slots[i].path)
+				*mount_points_slot(slots, size, seen->slots[i].path) =
+				    seen->slots[i];
+		free(seen->slots);
+		seen->slots = slots;
+		seen->size = size;
+	}
+	slot = mount_points_slot(seen->slots, seen->size, path);
+	if (slot->path)
+		return slot;
+	slot->path = strdup(path);
+	if (!slot->path)
+		return NULL;
+	slot->err = 1; /* not looked at yet */
+	seen->n++;
+	return slot;
+}
+
+/* The pins of one mount table, F (see scan_pins_of()). */
+static int scan_pins_in(struct nsctl_list *list, FILE *f, pid_t pid, const struct mount_ids *skip,
+			struct mount_ids *record, struct mount_points *seen)
+{
+	_cleanup_free_ char *line = NULL;
+	size_t line_size = 0, offset = 0;
+	char path[4096 + 64];
+	int r;
+
+	if (pid > 0)
+		offset = (size_t)snprintf(path, sizeof(path), "/proc/%d/root", pid);
+	while (getline(&line, &line_size, f) > 0) {
+		struct mountinfo_nsfs nsfs;
+		struct mount_point *mp;
+		struct entry *e;
+
+		if (mountinfo_parse_nsfs(line, &nsfs) <= 0 || mount_ids_has(skip, nsfs.mount_id))
+			continue;
+		if (record) {
+			r = mount_ids_add(record, nsfs.mount_id);
+			if (r < 0)
+				return r;
+		}
+		if (offset + strlen(nsfs.mount_point) >= sizeof(path))
+			continue;
+		strcpy(path + offset, nsfs.mount_point);
+		mp = mount_points_get(seen, nsfs.mount_point);
+		if (!mp)
+			return -ENOMEM;
+		/* Something may be mounted over the pin since: believe only the inode we find. */
+		if (mp->err > 0)
+			mp->err = list_stat_cached(AT_FDCWD, path, &mp->dev, &mp->ino);
+		if (mp->err < 0 || !list_is_namespace(list, mp->dev, mp->ino, nsfs.ino))
+			continue;
+		r = entry_get(list, nsfs.type, mp->dev, mp->ino, path, &e);
+		if (r < 0)
+			return r;
+		r = add_pin(e, path, offset);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+/*
  * The nsfs bind mounts of one mount namespace, from the mount table of one
  * process in it (PID, 0 for ourselves).  The kernel writes each mount point
  * relative to the root of the process whose table it is, and leaves out what
@@ -331,9 +440,8 @@ static int scan_pins_of(struct nsctl_list *list, pid_t pid, const struct mount_i
 			struct mount_ids *record)
 {
 	_cleanup_fclose_ FILE *f = NULL;
-	_cleanup_free_ char *line = NULL;
-	size_t line_size = 0, offset = 0;
-	char path[4096 + 64];
+	struct mount_points seen = { NULL, 0, 0 };
+	char path[64];
 	int r;
 
 	if (pid > 0)
@@ -343,36 +451,9 @@ static int scan_pins_of(struct nsctl_list *list, pid_t pid, const struct mount_i
 	f = fopen(path, "re");
 	if (!f)
 		return 0; /* gone, or not ours to read */
-	while (getline(&line, &line_size, f) > 0) {
-		struct mountinfo_nsfs nsfs;
-		struct entry *e;
-		dev_t dev;
-		ino_t ino;
-
-		if (mountinfo_parse_nsfs(line, &nsfs) <= 0 || mount_ids_has(skip, nsfs.mount_id))
-			continue;
-		if (record) {
-			r = mount_ids_add(record, nsfs.mount_id);
-			if (r < 0)
-				return r;
-		}
-		if (pid > 0)
-			offset = (size_t)snprintf(path, sizeof(path), "/proc/%d/root", pid);
-		if (offset + strlen(nsfs.mount_point) >= sizeof(path))
-			continue;
-		strcpy(path + offset, nsfs.mount_point);
-		/* Something may be mounted over the pin since: believe only the inode we find. */
-		if (list_stat_cached(AT_FDCWD, path, &dev, &ino) < 0 ||
-		    !list_is_namespace(list, dev, ino, nsfs.ino))
-			continue;
-		r = entry_get(list, nsfs.type, dev, ino, path, &e);
-		if (r < 0)
-			return r;
-		r = add_pin(e, path, offset);
-		if (r < 0)
-			return r;
-	}
-	return 0;
+	r = scan_pins_in(list, f, pid, skip, record, &seen);
+	mount_points_free(&seen);
+	return r;
 }
 
 static int scan_pins(struct nsctl_list *list)

@@ -376,6 +376,53 @@ time.sleep(600)' "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
     [ "${elapsed[1]}" -lt $((30 * elapsed[0])) ]
 }
 
+@test "hostile-list: 10,000 bind mounts stacked on one file cost list in step with their number; the top one is the pin" {
+    require_userns_for_nobody
+    # nobody's own user and mount namespaces: its network namespace bound on
+    # one file 1,000 times, then 10,000, then a new network namespace on top.
+    # The path reaches only the top mount; a walk through all of them for
+    # each of their lines took list 4 s at 10,000 and minutes at 40,000.
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urnm --propagation private \
+        /usr/bin/python3 -c '
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mount(b"none", b"/mnt", b"tmpfs", 0, None)
+open("/mnt/f", "w").close()
+def bind():
+    if libc.mount(b"/proc/self/ns/net", b"/mnt/f", None, 4096, None) != 0:  # MS_BIND
+        raise SystemExit("mount: errno %d" % ctypes.get_errno())
+for i in range(10000):
+    if i == 1000:
+        print("ready 1000", flush=True)
+        while not os.path.exists(sys.argv[1]):
+            time.sleep(0.05)
+    bind()
+if libc.unshare(0x40000000) != 0:  # CLONE_NEWNET
+    raise SystemExit("unshare: errno %d" % ctypes.get_errno())
+bind()
+print("ready 10000", flush=True)
+time.sleep(600)' "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
+    TEST_PIDS+=($!)
+    pid=$!
+    chmod 0777 "$TMP"
+    local n ns elapsed=()
+    for n in 1000 10000; do
+        for i in $(seq 1800); do grep -q "ready $n" "$TMP/mounts.out" && break; sleep 0.1; done
+        cat "$TMP/mounts.out"
+        grep -q "ready $n" "$TMP/mounts.out"
+        # The namespace nobody's process is in: the one on top.
+        ns=$(ns_inode "$pid" net)
+        start=$(date +%s%N)
+        run -0 timeout 300 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W "$ns"
+        elapsed+=($(($(date +%s%N) - start)))
+        echo "$output"
+        [ "$output" = "$ns /proc/$pid/root/mnt/f" ]
+        touch "$TMP/go"
+    done
+    echo "list took ${elapsed[0]} ns at 1,000 mounts, ${elapsed[1]} ns at 10,000"
+    [ "${elapsed[1]}" -lt $((30 * elapsed[0])) ]
+}
+
 # THREAD_NS MODE: tests/tools/thread-ns, as nobody; its PID, and TID NET UTS of the thread.
 start_thread_ns() {
     setpriv --reuid=65534 --regid=65534 --clear-groups \
