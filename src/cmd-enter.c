@@ -680,21 +680,92 @@ static bool is_loader_variable(const char *entry)
  * Without the target's mount namespace PROGRAM runs among the caller's files,
  * with nsctl's rights: a variable of the target's that names a program to
  * run, a file to read code or settings from, or a place to look for them,
- * would let the target choose code for it (a shell's BASH_ENV, ENV and
- * PROMPT_COMMAND, HOME's start-up files, every later lookup in PATH, an
- * interpreter's module path, an editor or a pager).  Those are the caller's.
+ * would let the target choose code for it (a shell's BASH_ENV, ENV,
+ * PROMPT_COMMAND and prompts, HOME's start-up files, every later lookup in
+ * PATH, an interpreter's module path, an editor or a pager), or where the
+ * caller's programs write, connect or trust (a shell's history, an agent, a
+ * display, a proxy, certificates).  Those are the caller's.
  */
 static const char *const caller_variables[] = {
-	"BASHOPTS",      "BASH_ENV",     "BROWSER",        "CDPATH",   "EDITOR",
-	"ENV",           "FPATH",        "GLOBIGNORE",     "HOME",     "IFS",
-	"INPUTRC",       "LESSCLOSE",    "LESSOPEN",       "MANPAGER", "PAGER",
-	"PATH",          "PERLLIB",      "PROMPT_COMMAND", "PS4",      "SHELLOPTS",
-	"SSH_ASKPASS",   "SUDO_ASKPASS", "SYSTEMD_PAGER",  "TERMCAP",  "TERMINFO",
-	"TERMINFO_DIRS", "TMPDIR",       "VISUAL",         "ZDOTDIR",
+	"ALL_PROXY",
+	"BASHOPTS",
+	"BASH_ENV",
+	"BROWSER",
+	"CDPATH",
+	"CURL_CA_BUNDLE",
+	"CURL_HOME",
+	"DBUS_SESSION_BUS_ADDRESS",
+	"DISPLAY",
+	"EDITOR",
+	"ENV",
+	"EXINIT",
+	"FPATH",
+	"FTP_PROXY",
+	"GLOBIGNORE",
+	"GNUPGHOME",
+	"GOFLAGS",
+	"GOPATH",
+	"GOPROXY",
+	"GVIMINIT",
+	"HISTFILE",
+	"HOME",
+	"HTTPS_PROXY",
+	"HTTP_PROXY",
+	"IFS",
+	"INPUTRC",
+	"KRB5CCNAME",
+	"KRB5_CONFIG",
+	"LESS",
+	"LESSCLOSE",
+	"LESSKEY",
+	"LESSKEYIN",
+	"LESSOPEN",
+	"MANOPT",
+	"MANPAGER",
+	"MANPATH",
+	"MYVIMRC",
+	"NO_PROXY",
+	"PAGER",
+	"PATH",
+	"PERLLIB",
+	"PROMPT_COMMAND",
+	"PS0",
+	"PS1",
+	"PS2",
+	"PS3",
+	"PS4",
+	"REQUESTS_CA_BUNDLE",
+	"SHELL",
+	"SHELLOPTS",
+	"SSH_ASKPASS",
+	"SSH_AUTH_SOCK",
+	"SSL_CERT_DIR",
+	"SSL_CERT_FILE",
+	"SUDO_ASKPASS",
+	"SUDO_PS1",
+	"TERMCAP",
+	"TERMINFO",
+	"TERMINFO_DIRS",
+	"TMPDIR",
+	"VIMINIT",
+	"VISUAL",
+	"WAYLAND_DISPLAY",
+	"WGETRC",
+	"XAUTHORITY",
+	"ZDOTDIR",
+	"all_proxy",
+	"ftp_proxy",
+	"http_proxy",
+	"https_proxy",
+	"no_proxy",
 };
-/* And every variable of these families (bash's exported functions among them). */
+/*
+ * And every variable of these families (bash's exported functions, the
+ * package managers' settings and indexes, systemd's pager and editor).
+ */
 static const char *const caller_prefixes[] = {
-	"BASH_FUNC_", "GIT_", "JAVA_", "_JAVA_", "NODE_", "PERL5", "PYTHON", "RUBY", "XDG_",
+	"BASH_FUNC_", "CARGO_", "GIT_",   "JAVA_", "_JAVA_",   "NODE_", "NPM_CONFIG_", "OPENSSL_",
+	"PERL5",      "PIP_",   "PYTHON", "RUBY",  "SYSTEMD_", "XDG_",  "npm_config_",
 };
 
 static bool is_caller_variable(const char *entry)

@@ -165,6 +165,10 @@ teardown() {
         PS4='$(touch '"$TMP"'/ran-ps4)' SHELLOPTS=xtrace PYTHONPATH="$TMP/evil" \
         PYTHONSTARTUP="$TMP/evil/rc" PERL5OPT=-d GIT_SSH_COMMAND="$TMP/evil/rc" \
         XDG_CONFIG_HOME="$TMP/evil" EDITOR="$TMP/evil/rc" 'BASH_FUNC_id%%=() { touch '"$TMP"'/ran-func; }' \
+        PS1='$(touch '"$TMP"'/ran-ps1)$ ' PS0='$(touch '"$TMP"'/ran-ps0)' SUDO_USER=x SUDO_PS1=x \
+        HISTFILE="$TMP/evil/history" SHELL="$TMP/evil/rc" LESS="+!$TMP/evil/rc" \
+        SSH_AUTH_SOCK="$TMP/evil/agent" http_proxy=http://127.0.0.1:1 HTTPS_PROXY=http://127.0.0.1:1 \
+        OPENSSL_CONF="$TMP/evil/rc" SYSTEMD_EDITOR="$TMP/evil/rc" PIP_INDEX_URL=http://127.0.0.1:1 \
         APP_SETTING=kept TERM=xterm
     for form in "-u" "-u -p" "-u -p -F"; do
         # shellcheck disable=SC2086
@@ -177,13 +181,21 @@ teardown() {
         [[ "$output" == *"TERM=xterm"* ]]
         # ...but none that choose code, and the caller's PATH and HOME are there.
         for name in BASH_ENV ENV PROMPT_COMMAND PS4 SHELLOPTS PYTHONPATH PYTHONSTARTUP PERL5OPT \
-            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id; do
-            [ -z "$(echo "$output" | grep "^$name")" ]
+            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id PS1 PS0 SUDO_PS1 HISTFILE LESS \
+            SSH_AUTH_SOCK http_proxy HTTPS_PROXY OPENSSL_CONF SYSTEMD_EDITOR PIP_INDEX_URL; do
+            # nsctl's own value (the test's), or none where it has none.
+            :             [ "$(echo "$output" | grep "^$name=")" = "$(env | grep "^$name=")" ]
         done
+        [ "$(echo "$output" | grep '^SHELL=')" = "$(env | grep '^SHELL=')" ]
         [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
         [ "$(echo "$output" | grep '^HOME=')" = "HOME=$HOME" ]
         # An interactive bash reads HOME's .bashrc: the caller's, not the target's.
         run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -i -c true
+        # A shell that prompts runs no prompt of the target's (as root, on the first line).
+        # shellcheck disable=SC2016 # for the inner shell
+        run timeout 10 bash -c 'echo true | HISTFILE=/dev/null "$0" enter -e $1 "$2" bash --norc -i' \
+            "$NSCTL" "$form" "$TARGET"
+        [ "$status" -eq 0 ]
         [ -z "$(ls "$TMP" | grep '^ran-')" ]
     done
 }
