@@ -648,6 +648,30 @@ static void open_extras(const struct request *req, struct target *tg)
 }
 
 /*
+ * --target-caps: the target's capabilities are those of its own user
+ * namespace, and count for nothing in an ancestor's.  PROGRAM takes them on
+ * only where it ends in that user namespace: ours (the same one), or the
+ * target's joined.  Asked before anything is joined.
+ */
+static void check_target_caps_user(const struct request *req, const struct target *tg)
+{
+	unsigned user = NSCTL_TYPE_BIT(NSCTL_TYPE_USER), differ = 0;
+	pid_t pid = nsctl_process_pid(tg->process);
+	int r;
+
+	if (!req->target_caps || (!req->user_parent && (tg->from_process & user)))
+		return;
+	r = nsctl_process_ns_differ(tg->process, user, &differ);
+	if (r < 0)
+		cli_fail(r, "--target-caps: the user namespace of PID %d", (int)pid);
+	if (differ)
+		cli_fail(0,
+			 "--target-caps: PID %d is in another user namespace than nsctl's, and "
+			 "its capabilities count only there: join that one too (-U)%s",
+			 (int)pid, req->user_parent ? ", not its parent" : "");
+}
+
+/*
  * The variables through which an environment chooses code or files for the
  * dynamic loader and libc to load, read or write: every LD_* (LD_PRELOAD,
  * LD_LIBRARY_PATH, LD_AUDIT ...), and those of the others glibc itself
@@ -1119,6 +1143,7 @@ int cmd_enter(int argc, char **argv)
 	if (req.user_parent)
 		take_user_parent(&tg);
 	open_extras(&req, &tg);
+	check_target_caps_user(&req, &tg);
 
 	/*
 	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it

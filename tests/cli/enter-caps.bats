@@ -175,6 +175,25 @@ start_caps_target() {
     [ "$output" = "$want" ]
 }
 
+@test "enter --target-caps: another user's target in its own user namespace gives nothing outside it: refused unless -U" {
+    require_root
+    require_userns_for_nobody
+    # nobody's process, with every capability of the user namespace it made.
+    start_caps_target setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --map-root-user --net
+    caps_of "$TARGET"
+    for form in "-n" "--user-parent -U -n"; do
+        # shellcheck disable=SC2086
+        run -125 timeout 10 "$NSCTL" enter $form --target-caps -t "$TARGET" touch "$TMP/ran"
+        echo "$form: $output"
+        [[ "$output" == *"--target-caps: PID $TARGET is in another user namespace than nsctl's, and its capabilities count only there: join that one too (-U)"* ]]
+        [ ! -e "$TMP/ran" ]
+    done
+    # Joined, PROGRAM has what the target has, there.
+    run -0 timeout 10 "$NSCTL" enter -U -n --target-caps -t "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    [ "$output" = "$(caps_of "$TARGET")" ]
+    [ "$("$NSCTL" enter -U -n --target-caps -t "$TARGET" readlink /proc/self/ns/user)" = "$(readlink "/proc/$TARGET/ns/user")" ]
+}
+
 @test "enter --join-cgroup: the target's cgroup of a v1 hierarchy (a named one this test mounts)" {
     require_root
     start_in_named_v1_hierarchy
