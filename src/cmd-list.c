@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include "scols.h"
 #include <limits.h>
+#include <locale.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,7 +155,8 @@ static void help(void)
 	      "nsctl's type letters -n, -p, -T and -u (--net, --pid, --time, --uts) differ:\n"
 	      "list takes neither meaning, and says so; spell the long option.\n"
 	      "\nControl bytes and invalid UTF-8 in command lines and paths are escaped\n"
-	      "in every format, as nsctl-list(1) says.\n",
+	      "in every format (in a table, every byte the locale does not print, as\n"
+	      "lsns), as nsctl-list(1) says.\n",
 	      stdout);
 	/* Which evaluator -Q has here: the library's, loaded for this line. */
 	printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
@@ -1207,10 +1209,17 @@ int cmd_list(int argc, char **argv)
 	for (size_t i = 0; i < req.n_wanted; i++)
 		if (!wanted_found(list, req.wanted[i]))
 			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req.wanted[i]);
-	if (req.dot)
+	if (req.dot) {
 		print_dot(&req, list);
-	else
+	} else {
+		/*
+		 * The user's character set, as lsns takes it: in a UTF-8 locale the
+		 * table writes "café" as it is, and escapes only what is not a
+		 * printable character there (controls, C1 controls, invalid bytes).
+		 */
+		setlocale(LC_CTYPE, "");
 		print_table(&req, list);
+	}
 	nsctl_list_free(list);
 	list_filter_free(req.filter);
 	if (req.library_filter)

@@ -609,6 +609,27 @@ teardown() {
     no_stray_files
 }
 
+@test "habits: list's table writes a command line as lsns does in the same locale: UTF-8 characters as they are, controls escaped" {
+    require_root
+    local name=$'caf\xc3\xa9-\xe2\x82\xac \x1b[2J \xc2\x9b \xff end' l ours theirs
+    unshare --uts bash -c 'exec -a "$1" sleep 600' bash "$name" &
+    TARGET=$!
+    TEST_PIDS+=("$TARGET")
+    wait_for_exec "$TARGET" sleep
+    ns=$(ns_inode "$TARGET" uts)
+    for l in C.UTF-8 C; do
+        ours=$(LANG=$l LC_ALL= "$NSCTL" list -t uts --noheadings -o NS,COMMAND | grep "^ *$ns " | sed 's/ *$//')
+        theirs=$(LANG=$l LC_ALL= lsns -t uts --noheadings -o NS,COMMAND | grep "^ *$ns " | sed 's/ *$//')
+        echo "LANG=$l: nsctl: $ours" | cat -v
+        echo "LANG=$l: lsns:  $theirs" | cat -v
+        [ -n "$ours" ]
+        [ "$ours" = "$theirs" ]
+        # No control byte of the target's reaches the terminal, in any locale.
+        [[ "$ours" != *$'\x1b'* ]]
+        [[ "$ours" != *$'\xc2\x9b'* ]]
+    done
+}
+
 @test "habits: list's -n, -p, -T and -u fail naming lsns's meaning and nsctl's; -l/--list is the list" {
     require_root
     for letter in n p T u; do
