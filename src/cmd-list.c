@@ -87,7 +87,8 @@ struct request {
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
 	enum tree_kind tree;
-	char **wanted; /* namespace inodes or IDs */
+	bool default_columns; /* no -o LIST (a +LIST adds to them), no --output-all */
+	char **wanted;        /* namespace inodes or IDs */
 	size_t n_wanted;
 };
 
@@ -133,7 +134,8 @@ static void help(void)
 	fputs(" -t, --type LIST           list the types in LIST (comma-separated, or \"all\")\n"
 	      "     --task PID            list the namespaces of process PID\n"
 	      " -P, --persistent          only namespaces no process is in\n"
-	      " -o, --output LIST         the columns to show (\"+LIST\" adds to the default)\n"
+	      " -o, --output LIST         the columns to show (\"+LIST\" adds to the default;\n"
+	      "                             with -t net, NETNSID and NSFS are among them)\n"
 	      "     --output-all          show every column\n"
 	      " -Q, --filter EXPR         only the rows where EXPR is true, e.g.\n"
 	      "                             -Q 'NPROCS == 0 && TYPE == \"net\"'\n"
@@ -240,10 +242,12 @@ static void parse_columns(struct request *req, const char *list)
 {
 	const char *p = list;
 
-	if (*p == '+')
+	if (*p == '+') {
 		p++;
-	else
+	} else {
 		req->n_columns = 0;
+		req->default_columns = false;
+	}
 	for (;;) {
 		size_t length = strcspn(p, ",");
 		int c = column_from_name(p, length);
@@ -260,6 +264,20 @@ static void parse_columns(struct request *req, const char *list)
 	}
 }
 
+/* NETNSID and NSFS before the default COMMAND, the columns of a +LIST after it. */
+static void net_default_columns(struct request *req)
+{
+	static const enum column_id net[] = { COL_NETNSID, COL_NSFS };
+	size_t at = ELEMENTSOF(default_columns) - 1;
+
+	if (req->n_columns + ELEMENTSOF(net) > ELEMENTSOF(req->columns))
+		cli_usage_error("--output: too many columns");
+	memmove(&req->columns[at + ELEMENTSOF(net)], &req->columns[at],
+		(req->n_columns - at) * sizeof(req->columns[0]));
+	memcpy(&req->columns[at], net, sizeof(net));
+	req->n_columns += ELEMENTSOF(net);
+}
+
 static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 {
 	uint64_t number;
@@ -271,12 +289,45 @@ static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 }
 
 /* Whether some namespace of the list, of any type, has WANTED as inode or ID. */
-static bool wanted_found(const struct nsctl_list *list, const char *wanted)
+/*
+ * The namespace WANTED names among those the options list (their types, the
+ * --task process's), as lsns reads only those; NULL if none.  *RET_ELSEWHERE
+ * is the one of another type or process, if any.
+ */
+static const struct nsctl_list_ns *wanted_find(const struct request *req,
+					       const struct nsctl_list *list, const char *wanted,
+					       const struct nsctl_list_ns **ret_elsewhere)
 {
-	for (size_t i = 0; i < nsctl_list_count(list); i++)
-		if (number_is(wanted, nsctl_list_get(list, i)))
-			return true;
-	return false;
+	*ret_elsewhere = NULL;
+	for (size_t i = 0; i < nsctl_list_count(list); i++) {
+		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
+
+		if (!number_is(wanted, ns))
+			continue;
+		if ((req->types & NSCTL_TYPE_BIT(ns->id.type)) &&
+		    (!req->task || nsctl_list_find_process(list, req->task, ns->id.type) == ns))
+			return ns;
+		*ret_elsewhere = ns;
+	}
+	return NULL;
+}
+
+/* As lsns: a NAMESPACE asked for by number that is not among those listed is an error. */
+static void check_wanted(const struct request *req, const struct nsctl_list *list)
+{
+	for (size_t i = 0; i < req->n_wanted; i++) {
+		const struct nsctl_list_ns *elsewhere;
+
+		if (wanted_find(req, list, req->wanted[i], &elsewhere))
+			continue;
+		if (!elsewhere)
+			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req->wanted[i]);
+		cli_die(EXIT_FAILURE, 0, "not found namespace: %s (a %s namespace%s)",
+			req->wanted[i], nsctl_type_get(elsewhere->id.type)->name,
+			req->types & NSCTL_TYPE_BIT(elsewhere->id.type)
+			    ? ", not the one of --task"
+			    : ", not of the types of --type");
+	}
 }
 
 static bool shown(const struct request *req, const struct nsctl_list *list,
@@ -1069,6 +1120,7 @@ int cmd_list(int argc, char **argv)
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
 	req.n_columns = ELEMENTSOF(default_columns);
+	req.default_columns = true;
 	while ((c = getopt_long(argc, argv, optstring, options, &long_index)) != -1) {
 		bool long_form = long_index >= 0; /* getopt sets it for a long option only */
 		enum nsctl_type type;
@@ -1095,6 +1147,7 @@ int cmd_list(int argc, char **argv)
 			for (size_t i = 0; i < COL_COUNT; i++)
 				req.columns[i] = (enum column_id)i;
 			req.n_columns = COL_COUNT;
+			req.default_columns = false;
 			break;
 		case 'Q':
 			filter = optarg;
@@ -1155,6 +1208,9 @@ int cmd_list(int argc, char **argv)
 		if (!cli_all_digits(w) || strlen(w) > 20)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
+	/* As lsns: network namespaces asked for, the default columns show their IDs and pins. */
+	if (req.default_columns && (req.types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET)))
+		net_default_columns(&req);
 	if (!req.types)
 		req.types = TYPES_ALL;
 	/* Last of the parse: nothing exits between it and the parse-only return: no leak. */
@@ -1205,10 +1261,7 @@ int cmd_list(int argc, char **argv)
 				task, task, pin);
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	}
-	/* As lsns: a NAMESPACE asked for by number that is nowhere on the host is an error. */
-	for (size_t i = 0; i < req.n_wanted; i++)
-		if (!wanted_found(list, req.wanted[i]))
-			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req.wanted[i]);
+	check_wanted(&req, list);
 	if (req.dot) {
 		print_dot(&req, list);
 	} else {

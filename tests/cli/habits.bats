@@ -630,6 +630,21 @@ teardown() {
     done
 }
 
+@test "habits: list -t net's default columns are lsns's (NETNSID and NSFS before COMMAND), +LIST after them" {
+    require_root
+    local form ours theirs
+    for form in "-t net" "-t net -t uts" "-t net -o +PATH" "-t net -l" "-t uts" "-t net -o NS,PID" "-o +NSFS"; do
+        # shellcheck disable=SC2086 # FORM is options
+        ours=$("$NSCTL" list $form | head -1 | tr -s ' ' | sed 's/^ //; s/ $//')
+        # shellcheck disable=SC2086
+        theirs=$(lsns $form | head -1 | tr -s ' ' | sed 's/^ //; s/ $//')
+        echo "$form: nsctl '$ours', lsns '$theirs'"
+        [ "$ours" = "$theirs" ]
+    done
+    # nsctl's own spellings of the type mean the same.
+    [ "$("$NSCTL" list --net | head -1)" = "$("$NSCTL" list -t net | head -1)" ]
+}
+
 @test "habits: list's -n, -p, -T and -u fail naming lsns's meaning and nsctl's; -l/--list is the list" {
     require_root
     for letter in n p T u; do

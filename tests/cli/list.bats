@@ -405,6 +405,20 @@ while True:
     run --separate-stderr "$NSCTL" list "$ino" 12345
     [ "$status" -eq 1 ]
     [ "$stderr" = "nsctl: list: not found namespace: 12345" ]
+    # One of a type --type leaves out is not found either, as lsns (the witness) says.
+    run -1 lsns -t net "$ino"
+    [[ "$output" == *"not found namespace: $ino"* ]]
+    run -1 --separate-stderr "$NSCTL" list -t net "$ino"
+    [ -z "$output" ]
+    [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not of the types of --type)" ]
+    run -0 "$NSCTL" list -t uts,net -r --noheadings -o NS "$ino"
+    [ "$output" = "$ino" ]
+    # Nor one that is not the --task process's.
+    start_target --uts
+    run -1 --separate-stderr "$NSCTL" list --task "$TARGET" "$ino"
+    [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not the one of --task)" ]
+    run -0 "$NSCTL" list --task "$TARGET" -r --noheadings -o NS "$(ns_inode "$TARGET" uts)"
+    [ "$output" = "$(ns_inode "$TARGET" uts)" ]
 }
 
 @test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
