@@ -119,7 +119,8 @@ static void help(void)
 	      "                             PROGRAM (ambient), as nsenter --keep-caps\n"
 	      "     --target-caps         give PROGRAM the target's capability sets\n"
 	      "                             (bounding, permitted, effective, inheritable,\n"
-	      "                             ambient) and no_new_privs, in its own uid\n"
+	      "                             ambient) and no_new_privs, in its own uid;\n"
+	      "                             a target in another user namespace needs -U\n"
 	      "     --netns-exec          as ip netns exec: in a mount namespace of its own,\n"
 	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
 	      "                             (the default for a NAME only ip netns add made)\n"
@@ -647,28 +648,59 @@ static void open_extras(const struct request *req, struct target *tg)
 	}
 }
 
+/* Whether the user namespace of the target is the one at FD: 1 yes, 0 no. */
+static int target_user_is(const struct target *tg, int fd)
+{
+	_cleanup_close_ int own = nsctl_process_open_ns(tg->process, NSCTL_TYPE_USER, false);
+
+	return own < 0 ? own : nsctl_ns_same(own, fd);
+}
+
 /*
  * --target-caps: the target's capabilities are those of its own user
  * namespace, and count for nothing in an ancestor's.  PROGRAM takes them on
- * only where it ends in that user namespace: ours (the same one), or the
- * target's joined.  Asked before anything is joined.
+ * only where it ends in that user namespace: the target's joined (from the
+ * process, or from a file that is that same namespace), or ours if it is the
+ * same one.  Asked before anything is joined.
  */
-static void check_target_caps_user(const struct request *req, const struct target *tg)
+static void check_target_caps_user(const struct request *req, struct target *tg)
 {
 	unsigned user = NSCTL_TYPE_BIT(NSCTL_TYPE_USER), differ = 0;
 	pid_t pid = nsctl_process_pid(tg->process);
-	int r;
+	int fd, r;
 
 	if (!req->target_caps || (!req->user_parent && (tg->from_process & user)))
 		return;
+	if (!req->user_parent && tg->set && (nsctl_ns_set_types(tg->set) & user)) {
+		/* --user=FILE: what is joined is that file's namespace. */
+		fd = nsctl_ns_set_take(tg->set, NSCTL_TYPE_USER);
+		r = fd < 0 ? fd : target_user_is(tg, fd);
+		if (fd >= 0 && nsctl_ns_set_add_fd(tg->set, fd) < 0)
+			close(fd);
+		if (r < 0)
+			cli_fail(r, "--target-caps: the user namespace of PID %d", (int)pid);
+		if (r == 0)
+			cli_fail(0,
+				 "--target-caps: --user=%s is not the user namespace of PID %d, "
+				 "where its capabilities count",
+				 req->files[NSCTL_TYPE_USER] ? req->files[NSCTL_TYPE_USER] : "FILE",
+				 (int)pid);
+		return;
+	}
 	r = nsctl_process_ns_differ(tg->process, user, &differ);
 	if (r < 0)
 		cli_fail(r, "--target-caps: the user namespace of PID %d", (int)pid);
+	if (differ && req->user_parent)
+		cli_fail(0,
+			 "--target-caps: PID %d is in another user namespace than nsctl's, and "
+			 "its capabilities count only there, not in the parent that "
+			 "--user-parent joins",
+			 (int)pid);
 	if (differ)
 		cli_fail(0,
 			 "--target-caps: PID %d is in another user namespace than nsctl's, and "
-			 "its capabilities count only there: join that one too (-U)%s",
-			 (int)pid, req->user_parent ? ", not its parent" : "");
+			 "its capabilities count only there: join that one too (-U)",
+			 (int)pid);
 }
 
 /*
@@ -716,6 +748,7 @@ static const char *const caller_variables[] = {
 	"BASH_ENV",
 	"BROWSER",
 	"CDPATH",
+	"CLASSPATH",
 	"CURL_CA_BUNDLE",
 	"CURL_HOME",
 	"DBUS_SESSION_BUS_ADDRESS",
@@ -723,13 +756,11 @@ static const char *const caller_variables[] = {
 	"EDITOR",
 	"ENV",
 	"EXINIT",
+	"FCEDIT",
 	"FPATH",
 	"FTP_PROXY",
 	"GLOBIGNORE",
 	"GNUPGHOME",
-	"GOFLAGS",
-	"GOPATH",
-	"GOPROXY",
 	"GVIMINIT",
 	"HISTFILE",
 	"HOME",
@@ -739,8 +770,10 @@ static const char *const caller_variables[] = {
 	"INPUTRC",
 	"KRB5CCNAME",
 	"KRB5_CONFIG",
+	"KUBECONFIG",
 	"LESS",
 	"LESSCLOSE",
+	"LESSHISTFILE",
 	"LESSKEY",
 	"LESSKEYIN",
 	"LESSOPEN",
@@ -758,20 +791,24 @@ static const char *const caller_variables[] = {
 	"PS2",
 	"PS3",
 	"PS4",
+	"PSQLRC",
 	"REQUESTS_CA_BUNDLE",
 	"SHELL",
 	"SHELLOPTS",
 	"SSH_ASKPASS",
 	"SSH_AUTH_SOCK",
+	"SSLKEYLOGFILE",
 	"SSL_CERT_DIR",
 	"SSL_CERT_FILE",
 	"SUDO_ASKPASS",
+	"SUDO_EDITOR",
 	"SUDO_PS1",
 	"TERMCAP",
 	"TERMINFO",
 	"TERMINFO_DIRS",
 	"TMPDIR",
 	"VIMINIT",
+	"VIMRUNTIME",
 	"VISUAL",
 	"WAYLAND_DISPLAY",
 	"WGETRC",
@@ -785,11 +822,13 @@ static const char *const caller_variables[] = {
 };
 /*
  * And every variable of these families (bash's exported functions, the
- * package managers' settings and indexes, systemd's pager and editor).
+ * package managers' and toolchains' settings and indexes, the cloud and
+ * container clients', systemd's pager and editor).
  */
 static const char *const caller_prefixes[] = {
-	"BASH_FUNC_", "CARGO_", "GIT_",   "JAVA_", "_JAVA_",   "NODE_", "NPM_CONFIG_", "OPENSSL_",
-	"PERL5",      "PIP_",   "PYTHON", "RUBY",  "SYSTEMD_", "XDG_",  "npm_config_",
+	"AWS_", "BASH_FUNC_", "CARGO_", "CONTAINER", "DOCKER_",     "GEM_",     "GIT_",
+	"GO",   "JAVA_",      "LUA_",   "NODE_",     "NPM_CONFIG_", "OPENSSL_", "PERL5",
+	"PIP_", "PYTHON",     "RUBY",   "SYSTEMD_",  "XDG_",        "_JAVA_",   "npm_config_",
 };
 
 static bool is_caller_variable(const char *entry)

@@ -490,17 +490,71 @@ static char *json_safe(const char *text, bool *ret_changed)
 	return safe;
 }
 
+/*
+ * How many bytes of S begin an invisible format character that reorders or
+ * hides text on a terminal (bidirectional embeddings, overrides and
+ * isolates, zero-width characters, line and paragraph separators, the byte
+ * order mark), which a UTF-8 locale counts as printable; 0 for any other.
+ */
+static size_t format_control_length(const unsigned char *s)
+{
+	if (s[0] == 0xd8 && s[1] == 0x9c) /* U+061C */
+		return 2;
+	if (s[0] == 0xe2 && s[1] == 0x80 &&
+	    ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xa8 && s[2] <= 0xae)))
+		return 3; /* U+200B-U+200F, U+2028-U+202E */
+	if (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa0 && s[2] <= 0xaf)
+		return 3; /* U+2060-U+206F */
+	if (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
+		return 3; /* U+FEFF */
+	return 0;
+}
+
+/*
+ * TEXT for a table, where libsmartcols escapes what the locale does not
+ * print: each format character above becomes U+FFFD, the replacement
+ * character (an escape of ours would be escaped again, its backslash too).
+ * NULL when TEXT needs no change (or on no memory: the caller then stops).
+ */
+static char *table_safe(const char *text, bool *ret_changed)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	char *safe, *out;
+	size_t n;
+
+	*ret_changed = false;
+	for (; *p && !*ret_changed; p++)
+		*ret_changed = format_control_length(p) > 0;
+	if (!*ret_changed)
+		return NULL;
+	/* Each character becomes at most the three bytes of U+FFFD. */
+	safe = malloc(strlen(text) * 3 / 2 + 4);
+	if (!safe)
+		return NULL;
+	out = safe;
+	for (p = (const unsigned char *)text; *p;) {
+		n = format_control_length(p);
+		if (!n) {
+			*out++ = (char)*p++;
+			continue;
+		}
+		memcpy(out, "\xef\xbf\xbd", 3);
+		out += 3;
+		p += n;
+	}
+	*out = '\0';
+	return safe;
+}
+
 static void set_text(const struct request *req, struct libscols_line *line, size_t column,
 		     const char *text)
 {
 	_cleanup_free_ char *safe = NULL;
 	bool changed = false;
 
-	if (req->json) {
-		safe = json_safe(text, &changed);
-		if (changed && !safe)
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-	}
+	safe = req->json ? json_safe(text, &changed) : table_safe(text, &changed);
+	if (changed && !safe)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	if (scols_line_set_data(line, column, safe ? safe : text) < 0)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 }
@@ -1113,7 +1167,7 @@ int cmd_list(int argc, char **argv)
 	struct request req = { 0 };
 	struct nsctl_list *list = NULL;
 	const char *task = NULL, *filter = NULL;
-	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
+	unsigned given[ELEMENTSOF(exclusive)] = { 0 }, net_named = 0;
 	int c, r, long_index = -1;
 	pthread_t loader;
 	bool patterns, loading;
@@ -1128,9 +1182,15 @@ int cmd_list(int argc, char **argv)
 		long_index = -1;
 		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
 		switch (c) {
-		case 't':
-			req.types |= cli_parse_type_list("--type", optarg);
+		case 't': {
+			unsigned types = cli_parse_type_list("--type", optarg);
+
+			/* "all" is nsctl's, and names no type as lsns's -t net does. */
+			if (strcmp(optarg, "all") != 0)
+				net_named |= types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
+			req.types |= types;
 			break;
+		}
 		case OPT_TASK:
 			r = parse_pid(optarg, &req.task);
 			if (r < 0)
@@ -1197,6 +1257,7 @@ int cmd_list(int argc, char **argv)
 			if (!long_form && strchr(LSNS_LETTERS, c))
 				refuse_lsns_letter(c);
 			req.types |= NSCTL_TYPE_BIT(type);
+			net_named |= NSCTL_TYPE_BIT(type) & NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
 		}
 	}
 	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
@@ -1209,10 +1270,19 @@ int cmd_list(int argc, char **argv)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
 	/* As lsns: network namespaces asked for, the default columns show their IDs and pins. */
-	if (req.default_columns && (req.types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET)))
+	if (req.default_columns && net_named)
 		net_default_columns(&req);
 	if (!req.types)
 		req.types = TYPES_ALL;
+	/*
+	 * The user's character set, as lsns takes it, before any thread starts
+	 * and before -Q's patterns are compiled: in a UTF-8 locale a table writes
+	 * "café" as it is, and escapes what is not a printable character there
+	 * (controls, C1 controls, invalid bytes) and the format characters of
+	 * table_safe(); a pattern's "." is one character.
+	 */
+	if (!req.dot)
+		setlocale(LC_CTYPE, "");
 	/* Last of the parse: nothing exits between it and the parse-only return: no leak. */
 	if (filter)
 		parse_filter(&req, filter);
@@ -1262,17 +1332,10 @@ int cmd_list(int argc, char **argv)
 		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
 	}
 	check_wanted(&req, list);
-	if (req.dot) {
+	if (req.dot)
 		print_dot(&req, list);
-	} else {
-		/*
-		 * The user's character set, as lsns takes it: in a UTF-8 locale the
-		 * table writes "café" as it is, and escapes only what is not a
-		 * printable character there (controls, C1 controls, invalid bytes).
-		 */
-		setlocale(LC_CTYPE, "");
+	else
 		print_table(&req, list);
-	}
 	nsctl_list_free(list);
 	list_filter_free(req.filter);
 	if (req.library_filter)

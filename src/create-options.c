@@ -361,6 +361,25 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 				"cgroup, -i ipc, -m mnt, -n net, -p pid, -T time, -U user, -u uts");
 }
 
+/*
+ * As util-linux's unshare, for root too: a gid map of the caller's gid alone
+ * (-r, -c, --map-group) denies setgroups unless --setgroups says otherwise.
+ * With ranges (--map-groups, --map-subids, --map-auto) setgroups stays.
+ */
+static bool only_callers_gid(const struct create_options *o)
+{
+	bool caller = false;
+
+	for (size_t i = 0; i < o->n_map_requests; i++) {
+		if (!o->map_requests[i].group)
+			continue;
+		if (o->map_requests[i].source != MAP_CALLER)
+			return false;
+		caller = true;
+	}
+	return caller;
+}
+
 void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
 {
 	static const struct option own_options[] = {
@@ -555,13 +574,8 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 				"has it)");
 	if (create_options_need_user_maps(o))
 		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
-	/*
-	 * As util-linux's unshare, for root too: a group mapped to the caller's
-	 * (-r, -c, --map-group) denies setgroups unless --setgroups says otherwise.
-	 */
-	for (size_t i = 0; i < o->n_map_requests && o->setgroups == NSCTL_SETGROUPS_DEFAULT; i++)
-		if (o->map_requests[i].source == MAP_CALLER && o->map_requests[i].group)
-			o->setgroups = NSCTL_SETGROUPS_DENY;
+	if (o->setgroups == NSCTL_SETGROUPS_DEFAULT && only_callers_gid(o))
+		o->setgroups = NSCTL_SETGROUPS_DENY;
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
 		o->propagation = NSCTL_PROPAGATION_UNCHANGED;
 	check_combinations(o, has_propagation);

@@ -169,6 +169,7 @@ teardown() {
         HISTFILE="$TMP/evil/history" SHELL="$TMP/evil/rc" LESS="+!$TMP/evil/rc" \
         SSH_AUTH_SOCK="$TMP/evil/agent" http_proxy=http://127.0.0.1:1 HTTPS_PROXY=http://127.0.0.1:1 \
         OPENSSL_CONF="$TMP/evil/rc" SYSTEMD_EDITOR="$TMP/evil/rc" PIP_INDEX_URL=http://127.0.0.1:1 \
+        SUDO_EDITOR="$TMP/evil/rc" GOSUMDB=off AWS_CONFIG_FILE="$TMP/evil/rc" DOCKER_HOST=tcp://127.0.0.1:1 \
         APP_SETTING=kept TERM=xterm
     for form in "-u" "-u -p" "-u -p -F"; do
         # shellcheck disable=SC2086
@@ -181,10 +182,11 @@ teardown() {
         [[ "$output" == *"TERM=xterm"* ]]
         # ...but none that choose code, and the caller's PATH and HOME are there.
         for name in BASH_ENV ENV PROMPT_COMMAND PS4 SHELLOPTS PYTHONPATH PYTHONSTARTUP PERL5OPT \
-            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id PS1 PS0 SUDO_PS1 HISTFILE LESS \
-            SSH_AUTH_SOCK http_proxy HTTPS_PROXY OPENSSL_CONF SYSTEMD_EDITOR PIP_INDEX_URL; do
+            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id%% PS1 PS0 SUDO_PS1 HISTFILE LESS \
+            SSH_AUTH_SOCK http_proxy HTTPS_PROXY OPENSSL_CONF SYSTEMD_EDITOR PIP_INDEX_URL \
+            SUDO_EDITOR GOSUMDB AWS_CONFIG_FILE DOCKER_HOST; do
             # nsctl's own value (the test's), or none where it has none.
-            :             [ "$(echo "$output" | grep "^$name=")" = "$(env | grep "^$name=")" ]
+            [ "$(echo "$output" | grep "^$name=")" = "$(env | grep "^$name=")" ]
         done
         [ "$(echo "$output" | grep '^SHELL=')" = "$(env | grep '^SHELL=')" ]
         [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]

@@ -181,15 +181,18 @@ start_caps_target() {
     # nobody's process, with every capability of the user namespace it made.
     start_caps_target setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --map-root-user --net
     caps_of "$TARGET"
-    for form in "-n" "--user-parent -U -n"; do
-        # shellcheck disable=SC2086
-        run -125 timeout 10 "$NSCTL" enter $form --target-caps -t "$TARGET" touch "$TMP/ran"
-        echo "$form: $output"
-        [[ "$output" == *"--target-caps: PID $TARGET is in another user namespace than nsctl's, and its capabilities count only there: join that one too (-U)"* ]]
-        [ ! -e "$TMP/ran" ]
-    done
-    # Joined, PROGRAM has what the target has, there.
+    local why="--target-caps: PID $TARGET is in another user namespace than nsctl's, and its capabilities count only there"
+    run -125 timeout 10 "$NSCTL" enter -n --target-caps -t "$TARGET" touch "$TMP/ran"
+    [ "$output" = "nsctl: enter: $why: join that one too (-U)" ]
+    run -125 timeout 10 "$NSCTL" enter --user-parent -U -n --target-caps -t "$TARGET" touch "$TMP/ran"
+    [ "$output" = "nsctl: enter: $why, not in the parent that --user-parent joins" ]
+    run -125 timeout 10 "$NSCTL" enter --user=/proc/self/ns/user -n --target-caps -t "$TARGET" touch "$TMP/ran"
+    [ "$output" = "nsctl: enter: --target-caps: --user=/proc/self/ns/user is not the user namespace of PID $TARGET, where its capabilities count" ]
+    [ ! -e "$TMP/ran" ]
+    # Joined, PROGRAM has what the target has, there: from the process, or from a file that is it.
     run -0 timeout 10 "$NSCTL" enter -U -n --target-caps -t "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
+    [ "$output" = "$(caps_of "$TARGET")" ]
+    run -0 timeout 10 "$NSCTL" enter --user="/proc/$TARGET/ns/user" -n --target-caps -t "$TARGET" grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs):' /proc/self/status
     [ "$output" = "$(caps_of "$TARGET")" ]
     [ "$("$NSCTL" enter -U -n --target-caps -t "$TARGET" readlink /proc/self/ns/user)" = "$(readlink "/proc/$TARGET/ns/user")" ]
 }

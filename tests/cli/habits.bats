@@ -606,6 +606,10 @@ teardown() {
     run -0 "$NSCTL" run --map-user=5 --setgroups deny cat /proc/self/setgroups
     [ "$output" = deny ]
     run -125 as_nobody "$NSCTL" run -r --setgroups allow true
+    # With ranges beside the caller's gid setgroups stays, as util-linux leaves it (its
+    # --map-groups goes through newgidmap, which needs /etc/subgid lines root has not here).
+    run -0 "$NSCTL" run -r --map-users 1:200000:10 --map-groups 1:200000:10 cat /proc/self/setgroups
+    [ "$output" = allow ]
     no_stray_files
 }
 
@@ -628,6 +632,17 @@ teardown() {
         [[ "$ours" != *$'\x1b'* ]]
         [[ "$ours" != *$'\xc2\x9b'* ]]
     done
+    # Nor a character that reorders what follows it (right-to-left override), which lsns writes.
+    unshare --uts bash -c 'exec -a "$1" sleep 600' bash $'evil\xe2\x80\xaetxt.exe' &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    ns=$(ns_inode $! uts)
+    ours=$(LANG=C.UTF-8 LC_ALL= "$NSCTL" list -t uts --noheadings -o COMMAND "$ns")
+    echo "$ours" | cat -v
+    [[ "$ours" != *$'\xe2\x80\xae'* ]]
+    [[ "$ours" == "evil"*"txt.exe 600" ]]
+    run -0 "$NSCTL" list -r -t uts --noheadings -o COMMAND "$ns"
+    [[ "$output" == "evil\x"*"txt.exe\x20600" ]]
 }
 
 @test "habits: list -t net's default columns are lsns's (NETNSID and NSFS before COMMAND), +LIST after them" {
@@ -641,8 +656,9 @@ teardown() {
         echo "$form: nsctl '$ours', lsns '$theirs'"
         [ "$ours" = "$theirs" ]
     done
-    # nsctl's own spellings of the type mean the same.
-    [ "$("$NSCTL" list --net | head -1)" = "$("$NSCTL" list -t net | head -1)" ]
+    # nsctl's own spellings of the type mean the same; its "all" (lsns has none) is no type named.
+    [ "$("$NSCTL" list --net | head -1 | tr -s ' ')" = "$("$NSCTL" list -t net | head -1 | tr -s ' ')" ]
+    [ "$("$NSCTL" list -t all | head -1 | tr -s ' ')" = "$("$NSCTL" list | head -1 | tr -s ' ')" ]
 }
 
 @test "habits: list's -n, -p, -T and -u fail naming lsns's meaning and nsctl's; -l/--list is the list" {
