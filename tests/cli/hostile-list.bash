@@ -182,3 +182,14 @@ peak_at_filter_bound() {
     [ "$peak" -gt $((BASELINE + 128 * 1024)) ]
     [ "$peak" -le $((BASELINE + (256 + 16) * 1024)) ]
 }
+
+# SCRIPT, in Python, as nobody in user, network and mount namespaces of its own,
+# in the background: its output in $TMP/mounts.out, its PID in pid.  Its
+# sys.argv[1] is a path whose creation tells it to go on.
+start_nobody_mounter() {
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urnm --propagation private \
+        /usr/bin/python3 -c "$1" "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
+    TEST_PIDS+=($!)
+    pid=$!
+    chmod 0777 "$TMP"
+}

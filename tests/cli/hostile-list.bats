@@ -337,8 +337,7 @@ time.sleep(600)' >"$TMP/undumpable.out" 2>&1 &
     # bytes.  Each pin against all the others took minutes at 20,000 (100
     # times 2,000's time); in step with their number it is 10 times, and
     # seconds or tens of seconds, however fast the machine.
-    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urnm --propagation private \
-        /usr/bin/python3 -c '
+    start_nobody_mounter '
 import ctypes, os, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mount(b"none", b"/mnt", b"tmpfs", 0, None)
@@ -355,10 +354,7 @@ for i in range(20000):
     if libc.mount(ns, p, None, 4096, None) != 0:  # MS_BIND
         raise SystemExit("mount %d: errno %d" % (i, ctypes.get_errno()))
 print("ready 20000", len(p), flush=True)
-time.sleep(600)' "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
-    TEST_PIDS+=($!)
-    pid=$!
-    chmod 0777 "$TMP"
+time.sleep(600)'
     local n elapsed=()
     for n in 2000 20000; do
         for i in $(seq 1800); do grep -q "ready $n" "$TMP/mounts.out" && break; sleep 0.1; done
@@ -382,8 +378,7 @@ time.sleep(600)' "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
     # one file 1,000 times, then 10,000, then a new network namespace on top.
     # The path reaches only the top mount; a walk through all of them for
     # each of their lines took list 4 s at 10,000 and minutes at 40,000.
-    setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urnm --propagation private \
-        /usr/bin/python3 -c '
+    start_nobody_mounter '
 import ctypes, os, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mount(b"none", b"/mnt", b"tmpfs", 0, None)
@@ -401,10 +396,7 @@ if libc.unshare(0x40000000) != 0:  # CLONE_NEWNET
     raise SystemExit("unshare: errno %d" % ctypes.get_errno())
 bind()
 print("ready 10000", flush=True)
-time.sleep(600)' "$(reachable_path "$TMP")/go" >"$TMP/mounts.out" 2>&1 &
-    TEST_PIDS+=($!)
-    pid=$!
-    chmod 0777 "$TMP"
+time.sleep(600)'
     local n ns first elapsed=() table
     for n in 1000 10000; do
         for i in $(seq 1800); do grep -q "ready $n" "$TMP/mounts.out" && break; sleep 0.1; done

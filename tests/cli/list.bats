@@ -413,8 +413,13 @@ while True:
     [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not of the types of --type)" ]
     run -0 "$NSCTL" list -t uts,net -r --noheadings -o NS "$ino"
     [ "$output" = "$ino" ]
-    # Nor one that is not the --task process's.
-    start_target --uts
+}
+
+@test "list: a NAMESPACE that is not the --task process's is not found, saying what it is" {
+    require_userns
+    local ino
+    ino=$(ns_inode $$ uts)
+    if [ "$(id -u)" -eq 0 ]; then start_target --uts; else start_target --user --map-root-user --uts; fi
     run -1 --separate-stderr "$NSCTL" list --task "$TARGET" "$ino"
     [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not the one of --task)" ]
     run -0 "$NSCTL" list --task "$TARGET" -r --noheadings -o NS "$(ns_inode "$TARGET" uts)"
