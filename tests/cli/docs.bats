@@ -152,6 +152,17 @@ make check" ]
     [ -n "$output" ]
 }
 
+@test "tests: no assertion is made a no-op by a leading ':'" {
+    # ": [ 1 = 2 ]" is the null command with arguments: it always succeeds.
+    run grep -nE '^[[:space:]]*:[[:space:]]+\[' "$NSCTL_TOP"/tests/cli/*.bats "$NSCTL_TOP"/tests/cli/*.bash
+    [ -z "$output" ] || { echo "no-op assertions: $output" >&2; false; }
+    # The rule itself holds, and the check sees such a line.
+    bash -ec ': [ 1 = 2 ]; echo reached' | grep -qx reached
+    printf '%s\n' '@test "x" {' '    : [ "$a" = "$b" ]' '}' >"$BATS_TEST_TMPDIR/noop.bats"
+    run grep -nE '^[[:space:]]*:[[:space:]]+\[' "$BATS_TEST_TMPDIR/noop.bats"
+    [ -n "$output" ]
+}
+
 @test "README and docs/: every link leads to a file of the repository, and none leaves it" {
     cd "$NSCTL_TOP"
     bad=""
