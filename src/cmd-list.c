@@ -288,11 +288,17 @@ static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
 }
 
-/* Whether some namespace of the list, of any type, has WANTED as inode or ID. */
+/* Whether NS is of the types asked for and, with --task, that process's: what lsns reads. */
+static bool of_types_and_task(const struct request *req, const struct nsctl_list *list,
+			      const struct nsctl_list_ns *ns)
+{
+	return (req->types & NSCTL_TYPE_BIT(ns->id.type)) &&
+	       (!req->task || nsctl_list_find_process(list, req->task, ns->id.type) == ns);
+}
+
 /*
- * The namespace WANTED names among those the options list (their types, the
- * --task process's), as lsns reads only those; NULL if none.  *RET_ELSEWHERE
- * is the one of another type or process, if any.
+ * The namespace WANTED names among those of_types_and_task() keeps; NULL if
+ * none.  *RET_ELSEWHERE is the one of another type or process, if any.
  */
 static const struct nsctl_list_ns *wanted_find(const struct request *req,
 					       const struct nsctl_list *list, const char *wanted,
@@ -304,8 +310,7 @@ static const struct nsctl_list_ns *wanted_find(const struct request *req,
 
 		if (!number_is(wanted, ns))
 			continue;
-		if ((req->types & NSCTL_TYPE_BIT(ns->id.type)) &&
-		    (!req->task || nsctl_list_find_process(list, req->task, ns->id.type) == ns))
+		if (of_types_and_task(req, list, ns))
 			return ns;
 		*ret_elsewhere = ns;
 	}
@@ -333,11 +338,9 @@ static void check_wanted(const struct request *req, const struct nsctl_list *lis
 static bool shown(const struct request *req, const struct nsctl_list *list,
 		  const struct nsctl_list_ns *ns)
 {
-	if (!(req->types & NSCTL_TYPE_BIT(ns->id.type)))
+	if (!of_types_and_task(req, list, ns))
 		return false;
 	if (req->persistent && ns->nprocs > 0)
-		return false;
-	if (req->task && nsctl_list_find_process(list, req->task, ns->id.type) != ns)
 		return false;
 	if (req->n_wanted == 0)
 		return true;
