@@ -130,6 +130,16 @@ void cli_keep_capabilities(const char *option);
 void cli_apply_target_caps(const struct nsctl_caps *target);
 
 /*
+ * enter --env: PROGRAM's environment from the target's, TARGET (a
+ * NULL-terminated array, kept).  With TARGET_FILES (PROGRAM runs on the
+ * target's own files) the target's whole, less its loader variables unless
+ * KEEP_LOADER; without, nsctl's own, in which only the allowlisted data
+ * variables of the target (TERM, LANG, LC_*, TZ ...) take the target's
+ * values (src/enter-env.c).  Pointers into TARGET and environ.
+ */
+char **cli_enter_environment(char **target, bool keep_loader, bool target_files);
+
+/*
  * Options that exclude each other, declared in one table per subcommand (as
  * util-linux's ul_excl_t): a row names options, by the value getopt_long
  * returns for them, of which at most one may be given, and the message that

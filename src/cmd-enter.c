@@ -125,10 +125,13 @@ static void help(void)
 	      "                             a fresh /sys and /etc/netns/NAME/* over /etc/*\n"
 	      "                             (the default for a NAME only ip netns add made)\n"
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
-	      "                             other loader variables; unless -m joins the\n"
-	      "                             target's files, PATH, HOME and the others that\n"
-	      "                             choose code (BASH_ENV, PYTHON*...) are nsctl's\n"
-	      "     --keep-loader-env     with -e: keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
+	      "                             other loader variables, where PROGRAM runs on\n"
+	      "                             the target's files (-m joined, no --root DIR or\n"
+	      "                             --wd DIR); elsewhere keep nsctl's and take only\n"
+	      "                             the target's TERM, LANG, LC_*, TZ and other\n"
+	      "                             data variables (an allowlist)\n"
+	      "     --keep-loader-env     with -e on the target's files: keep LD_*,\n"
+	      "                             GCONV_PATH, GLIBC_TUNABLES...\n"
 	      "     --join-cgroup         join the target's cgroups first (v2, and each v1\n"
 	      "                             hierarchy mounted here)\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
@@ -703,172 +706,6 @@ static void check_target_caps_user(const struct request *req, struct target *tg)
 			 (int)pid);
 }
 
-/*
- * The variables through which an environment chooses code or files for the
- * dynamic loader and libc to load, read or write: every LD_* (LD_PRELOAD,
- * LD_LIBRARY_PATH, LD_AUDIT ...), and those of the others glibc itself
- * removes for a set-user-ID program (its unsecvars.h) that name code or a
- * file.  The reason is the same: the environment of --env is the target's,
- * and PROGRAM runs with nsctl's rights.
- */
-static const char *const loader_variables[] = {
-	"GCONV_PATH",   "GETCONF_DIR", "GLIBC_TUNABLES", "HOSTALIASES",      "LOCPATH",
-	"MALLOC_TRACE", "NIS_PATH",    "NLSPATH",        "RESOLV_HOST_CONF", "TZDIR",
-};
-
-static bool name_in(const char *entry, const char *const *names, size_t n)
-{
-	size_t length = strcspn(entry, "=");
-
-	for (size_t i = 0; i < n; i++)
-		if (strlen(names[i]) == length && strncmp(entry, names[i], length) == 0)
-			return true;
-	return false;
-}
-
-static bool is_loader_variable(const char *entry)
-{
-	return strncmp(entry, "LD_", 3) == 0 ||
-	       name_in(entry, loader_variables, ELEMENTSOF(loader_variables));
-}
-
-/*
- * Without the target's mount namespace PROGRAM runs among the caller's files,
- * with nsctl's rights: a variable of the target's that names a program to
- * run, a file to read code or settings from, or a place to look for them,
- * would let the target choose code for it (a shell's BASH_ENV, ENV,
- * PROMPT_COMMAND and prompts, HOME's start-up files, every later lookup in
- * PATH, an interpreter's module path, an editor or a pager), or where the
- * caller's programs write, connect or trust (a shell's history, an agent, a
- * display, a proxy, certificates).  Those are the caller's.
- */
-static const char *const caller_variables[] = {
-	"ALL_PROXY",
-	"BASHOPTS",
-	"BASH_ENV",
-	"BROWSER",
-	"CDPATH",
-	"CLASSPATH",
-	"CURL_CA_BUNDLE",
-	"CURL_HOME",
-	"DBUS_SESSION_BUS_ADDRESS",
-	"DISPLAY",
-	"EDITOR",
-	"ENV",
-	"EXINIT",
-	"FCEDIT",
-	"FPATH",
-	"FTP_PROXY",
-	"GLOBIGNORE",
-	"GNUPGHOME",
-	"GVIMINIT",
-	"HISTFILE",
-	"HOME",
-	"HTTPS_PROXY",
-	"HTTP_PROXY",
-	"IFS",
-	"INPUTRC",
-	"KRB5CCNAME",
-	"KRB5_CONFIG",
-	"KUBECONFIG",
-	"LESS",
-	"LESSCLOSE",
-	"LESSHISTFILE",
-	"LESSKEY",
-	"LESSKEYIN",
-	"LESSOPEN",
-	"MANOPT",
-	"MANPAGER",
-	"MANPATH",
-	"MYVIMRC",
-	"NO_PROXY",
-	"PAGER",
-	"PATH",
-	"PERLLIB",
-	"PROMPT_COMMAND",
-	"PS0",
-	"PS1",
-	"PS2",
-	"PS3",
-	"PS4",
-	"PSQLRC",
-	"REQUESTS_CA_BUNDLE",
-	"SHELL",
-	"SHELLOPTS",
-	"SSH_ASKPASS",
-	"SSH_AUTH_SOCK",
-	"SSLKEYLOGFILE",
-	"SSL_CERT_DIR",
-	"SSL_CERT_FILE",
-	"SUDO_ASKPASS",
-	"SUDO_EDITOR",
-	"SUDO_PS1",
-	"TERMCAP",
-	"TERMINFO",
-	"TERMINFO_DIRS",
-	"TMPDIR",
-	"VIMINIT",
-	"VIMRUNTIME",
-	"VISUAL",
-	"WAYLAND_DISPLAY",
-	"WGETRC",
-	"XAUTHORITY",
-	"ZDOTDIR",
-	"all_proxy",
-	"ftp_proxy",
-	"http_proxy",
-	"https_proxy",
-	"no_proxy",
-};
-/*
- * And every variable of these families (bash's exported functions, the
- * package managers' and toolchains' settings and indexes, the cloud and
- * container clients', systemd's pager and editor).
- */
-static const char *const caller_prefixes[] = {
-	"AWS_", "BASH_FUNC_", "CARGO_", "CONTAINER", "DOCKER_",     "GEM_",     "GIT_",
-	"GO",   "JAVA_",      "LUA_",   "NODE_",     "NPM_CONFIG_", "OPENSSL_", "PERL5",
-	"PIP_", "PYTHON",     "RUBY",   "SYSTEMD_",  "XDG_",        "_JAVA_",   "npm_config_",
-};
-
-static bool is_caller_variable(const char *entry)
-{
-	for (size_t i = 0; i < ELEMENTSOF(caller_prefixes); i++)
-		if (strncmp(entry, caller_prefixes[i], strlen(caller_prefixes[i])) == 0)
-			return true;
-	return name_in(entry, caller_variables, ELEMENTSOF(caller_variables));
-}
-
-/*
- * PROGRAM's environment from the target's, TARGET (a NULL-terminated array,
- * kept): without KEEP_LOADER its loader variables left out; without
- * TARGET_FILES (the mount namespace joined) the caller variables are nsctl's
- * own, where it has them.  Pointers into TARGET and environ; the array is
- * PROGRAM's until the exec.
- */
-static char **program_environment(char **target, bool keep_loader, bool target_files)
-{
-	size_t n = 0, own = 0, i = 0;
-	char **env;
-
-	for (char **e = target; *e; e++)
-		n++;
-	for (char **e = environ; !target_files && e && *e; e++)
-		own++;
-	env = calloc(n + own + 1, sizeof(*env));
-	if (!env)
-		cli_fail(-ENOMEM, "--env");
-	for (char **e = target; *e; e++)
-		if ((keep_loader || !is_loader_variable(*e)) &&
-		    (target_files || !is_caller_variable(*e)))
-			env[i++] = *e;
-	for (char **e = environ; !target_files && e && *e; e++)
-		if (is_caller_variable(*e) && !is_loader_variable(*e))
-			env[i++] = *e;
-	env[i] = NULL;
-	return env;
-}
-
 /* --join-cgroup: each v1 hierarchy's cgroup, then the v2 one, through the fds opened before. */
 static void join_cgroups(struct target *tg)
 {
@@ -1218,14 +1055,26 @@ int cmd_enter(int argc, char **argv)
 	if (req.target_caps)
 		cli_apply_target_caps(&tg.caps);
 	if (tg.environ) {
-		bool target_files = joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
-
-		program_env = program_environment(tg.environ, req.keep_loader_env, target_files);
 		/*
-		 * The target's PATH finds PROGRAM only in the target's own files, its
-		 * mount namespace joined.  Elsewhere it names directories of the
-		 * caller's filesystem that the target chose, maybe one it can write:
-		 * root would run the binary it put there.  PATH is nsctl's then.
+		 * PROGRAM runs on the target's own files only where its mount
+		 * namespace is joined and no --root or --wd DIR of nsctl's was
+		 * given; elsewhere the target's environment would choose code
+		 * among nsctl's files (cli_enter_environment()).
+		 */
+		bool target_files =
+		    (joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)) && !req.root_dir && !req.wd_dir;
+
+		if (req.keep_loader_env && !target_files)
+			cli_fail(0,
+				 "--keep-loader-env: PROGRAM runs on nsctl's files (%s), where "
+				 "only the target's data variables pass",
+				 req.root_dir ? "--root DIR"
+				 : req.wd_dir ? "--wd DIR"
+					      : "the target's mount namespace is not joined");
+		program_env = cli_enter_environment(tg.environ, req.keep_loader_env, target_files);
+		/*
+		 * The target's PATH finds PROGRAM only in the target's own files.
+		 * Elsewhere PATH is nsctl's, as is the lookup of PROGRAM.
 		 */
 		if (target_files)
 			environ = program_env;

@@ -115,7 +115,7 @@ teardown() {
     ! grep -qF "$ROOT/proc" /proc/self/mountinfo || false
 }
 
-@test "callers: enter -e runs the real PROGRAM, found with nsctl's PATH, without the target's LD_* and GCONV_PATH" {
+@test "callers: enter -e on nsctl's files passes only the target's data variables; --keep-loader-env only where the target's files are PROGRAM's" {
     require_root
     local libc
     libc=$(ldd /bin/sh | grep -oE '/[^ ]*/libc\.so[^ ]*' | head -1)
@@ -126,78 +126,106 @@ teardown() {
     # The target shares nsctl's mount namespace: its PATH names a directory of ours.
     start_target_with_env "-u" PATH="$TMP/evil:/usr/bin:/bin" LD_PRELOAD="$libc" \
         LD_LIBRARY_PATH="$TMP/evil" GCONV_PATH="$TMP/evil" GLIBC_TUNABLES=glibc.malloc.check=3 \
-        KEEP_ME=yes
+        APP_SETTING=yes TERM=xterm
     run timeout 10 "$NSCTL" enter -e -u "$TARGET" id -u
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$output" = 0 ]
-    # PROGRAM gets the rest of the target's environment, but PATH is nsctl's:
-    # among the caller's files, the target's would name directories it chose.
     run timeout 10 "$NSCTL" enter -e -u "$TARGET" env
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"KEEP_ME=yes"* ]]
-    [[ "$output" != *"PATH=$TMP/evil"* ]]
+    [[ "$output" == *"TERM=xterm"* ]]
+    [[ "$output" != *"APP_SETTING"* ]]
     [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
     [[ "$output" != *LD_PRELOAD* ]]
-    [[ "$output" != *LD_LIBRARY_PATH* ]]
     [[ "$output" != *GCONV_PATH* ]]
     [[ "$output" != *GLIBC_TUNABLES* ]]
-    # Asked for, they are kept (the lookup is still nsctl's).
-    run timeout 10 "$NSCTL" enter -e --keep-loader-env -u "$TARGET" env
+    # The target's loader variables never reach a PROGRAM that runs on nsctl's files.
+    run timeout 10 "$NSCTL" enter -e --keep-loader-env -u "$TARGET" true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--keep-loader-env: PROGRAM runs on nsctl's files (the target's mount namespace is not joined)"* ]]
+    run timeout 10 "$NSCTL" enter -e --keep-loader-env -m -u --root=/ "$TARGET" true
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"(--root DIR)"* ]]
+    # With the target's files, they are kept, asked for.
+    start_target_with_env "-m -u" PATH=/usr/bin:/bin GCONV_PATH="$TMP/evil" APP_SETTING=yes
+    local root=()
+    running_chrooted && root=(-r)
+    run timeout 10 "$NSCTL" enter -e --keep-loader-env -m -u "${root[@]+"${root[@]}"}" "$TARGET" env
     echo "$output"
     [ "$status" -eq 0 ]
-    [[ "$output" == *"LD_PRELOAD=$libc"* ]]
     [[ "$output" == *"GCONV_PATH=$TMP/evil"* ]]
+    [[ "$output" == *"APP_SETTING=yes"* ]]
+    run timeout 10 "$NSCTL" enter -e -m -u "${root[@]+"${root[@]}"}" "$TARGET" env
+    [ "$status" -eq 0 ]
+    [[ "$output" != *GCONV_PATH* ]]
     run timeout 10 "$NSCTL" enter --keep-loader-env -u "$TARGET" true
     [ "$status" -eq 125 ]
     [[ "$output" == *"--keep-loader-env is for the environment of --env"* ]]
 }
 
-@test "callers: enter -e without the mount namespace gives PROGRAM none of the target's start-up files, shells' and interpreters' variables, also as a child (-p)" {
+@test "callers: enter -e on nsctl's files: of every hostile and a few hundred other variables only the allowlist's reach PROGRAM, as a child too, with --root or --wd" {
     require_root
     mkdir "$TMP/evil"
     printf 'touch %s/ran-$1\n' "$TMP" >"$TMP/evil/rc"
     printf 'touch %s/ran-bashrc\n' "$TMP" >"$TMP/evil/.bashrc"
-    # What a hostile target puts in its environment for root's --env.
-    start_target_with_env "-p -u" PATH="$TMP/evil:/usr/bin:/bin" HOME="$TMP/evil" \
-        BASH_ENV="$TMP/evil/rc" ENV="$TMP/evil/rc" PROMPT_COMMAND="touch $TMP/ran-prompt" \
-        PS4='$(touch '"$TMP"'/ran-ps4)' SHELLOPTS=xtrace PYTHONPATH="$TMP/evil" \
-        PYTHONSTARTUP="$TMP/evil/rc" PERL5OPT=-d GIT_SSH_COMMAND="$TMP/evil/rc" \
-        XDG_CONFIG_HOME="$TMP/evil" EDITOR="$TMP/evil/rc" 'BASH_FUNC_id%%=() { touch '"$TMP"'/ran-func; }' \
-        PS1='$(touch '"$TMP"'/ran-ps1)$ ' PS0='$(touch '"$TMP"'/ran-ps0)' SUDO_USER=x SUDO_PS1=x \
-        HISTFILE="$TMP/evil/history" SHELL="$TMP/evil/rc" LESS="+!$TMP/evil/rc" \
-        SSH_AUTH_SOCK="$TMP/evil/agent" http_proxy=http://127.0.0.1:1 HTTPS_PROXY=http://127.0.0.1:1 \
-        OPENSSL_CONF="$TMP/evil/rc" SYSTEMD_EDITOR="$TMP/evil/rc" PIP_INDEX_URL=http://127.0.0.1:1 \
-        SUDO_EDITOR="$TMP/evil/rc" GOSUMDB=off AWS_CONFIG_FILE="$TMP/evil/rc" DOCKER_HOST=tcp://127.0.0.1:1 \
-        APP_SETTING=kept TERM=xterm
-    for form in "-u" "-u -p" "-u -p -F"; do
-        # shellcheck disable=SC2086
-        run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -c 'env; id -u' bash
-        echo "$form: $output"
-        [ "$status" -eq 0 ]
-        [ "${lines[-1]}" = 0 ]
-        # The target's own settings reach PROGRAM...
-        [[ "$output" == *"APP_SETTING=kept"* ]]
-        [[ "$output" == *"TERM=xterm"* ]]
-        # ...but none that choose code, and the caller's PATH and HOME are there.
-        for name in BASH_ENV ENV PROMPT_COMMAND PS4 SHELLOPTS PYTHONPATH PYTHONSTARTUP PERL5OPT \
-            GIT_SSH_COMMAND XDG_CONFIG_HOME EDITOR BASH_FUNC_id%% PS1 PS0 SUDO_PS1 HISTFILE LESS \
-            SSH_AUTH_SOCK http_proxy HTTPS_PROXY OPENSSL_CONF SYSTEMD_EDITOR PIP_INDEX_URL \
-            SUDO_EDITOR GOSUMDB AWS_CONFIG_FILE DOCKER_HOST; do
-            # nsctl's own value (the test's), or none where it has none.
-            [ "$(echo "$output" | grep "^$name=")" = "$(env | grep "^$name=")" ]
+    local vars=() name prefix suffix i
+    # Each named in the issues that found them: each once ran a target's code as root.
+    vars+=(PATH="$TMP/evil:/usr/bin:/bin" HOME="$TMP/evil" BASH_ENV="$TMP/evil/rc" ENV="$TMP/evil/rc"
+        PROMPT_COMMAND="touch $TMP/ran-prompt" PS4='$(touch '"$TMP"'/ran-ps4)' SHELLOPTS=xtrace
+        'BASH_FUNC_id%%=() { touch '"$TMP"'/ran-func; }' PS1='$(touch '"$TMP"'/ran-ps1)$ '
+        PS0='$(touch '"$TMP"'/ran-ps0)' SUDO_USER=x SUDO_PS1=x HISTFILE="$TMP/evil/history"
+        SHELL="$TMP/evil/rc" LESS="+!$TMP/evil/rc" MAILPATH="$TMP/box?\$(touch $TMP/ran-mail)"
+        MAILCHECK=0 MAIL="$TMP/box" HISTFILESIZE=0 HISTSIZE=0 TAR_OPTIONS=--checkpoint-action=exec=id
+        MAKEFILES="$TMP/evil/rc" COMPILER_PATH="$TMP/evil" GCC_EXEC_PREFIX="$TMP/evil/"
+        TCL_LIBRARY="$TMP/evil" RSYNC_RSH="$TMP/evil/rc" JDK_JAVA_OPTIONS=-Dx=1 HGRCPATH="$TMP/evil"
+        PHPRC="$TMP/evil" SCREENRC="$TMP/evil/rc" GUILE_LOAD_PATH="$TMP/evil" PYTHONPATH="$TMP/evil"
+        PERL5OPT=-d GIT_SSH_COMMAND="$TMP/evil/rc" XDG_CONFIG_HOME="$TMP/evil" EDITOR="$TMP/evil/rc"
+        LD_PRELOAD="$TMP/evil/x.so" GCONV_PATH="$TMP/evil" http_proxy=http://127.0.0.1:1
+        OPENSSL_CONF="$TMP/evil/rc" SSH_AUTH_SOCK="$TMP/evil/agent")
+    # A few hundred more, of the shapes programs read settings from.
+    for prefix in APP TOOL X11 QT GTK MY_ZZ FOO LIBFOO K8S VENDOR; do
+        for suffix in OPTIONS OPTS PATH HOME DIR CONFIG RC FLAGS ARGS PLUGINS CMD SHELL EXEC HOOK \
+            PROGRAM DEBUG FILE LIBRARY PREFIX INIT SOCKET URL CACHE LOGFILE PAGER EDITOR; do
+            vars+=("${prefix}_${suffix}=$TMP/evil/rc")
         done
-        [ "$(echo "$output" | grep '^SHELL=')" = "$(env | grep '^SHELL=')" ]
-        [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
-        [ "$(echo "$output" | grep '^HOME=')" = "HOME=$HOME" ]
-        # An interactive bash reads HOME's .bashrc: the caller's, not the target's.
-        run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -i -c true
-        # A shell that prompts runs no prompt of the target's (as root, on the first line).
+    done
+    for i in $(seq 40); do vars+=("v$i=$TMP/evil/rc" "V_$i=data$i"); done
+    # The allowlist's, with data values and with values that name files.
+    vars+=(TERM=xterm-test COLORTERM=truecolor LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=en_GB:en
+        COLUMNS=77 LINES=33 NO_COLOR=1 TZ=Europe/Paris LC_ALL=../../tmp LC_CTYPE="$TMP/evil")
+    [ "${#vars[@]}" -gt 300 ]
+    local places=("-u" "-u -p" "-u -p -F" "-m -u --root=/" "-m -u --wd=/tmp")
+    start_target_with_env "-m -p -u" "${vars[@]}"
+    for form in "${places[@]}"; do
+        # shellcheck disable=SC2086
+        run timeout 10 "$NSCTL" enter -e $form "$TARGET" /usr/bin/env
+        echo "$form: $output" | head -5
+        [ "$status" -eq 0 ]
+        local got=$output
+        # The allowlist's data: the target's.
+        for name in TERM=xterm-test COLORTERM=truecolor LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=en_GB:en \
+            COLUMNS=77 LINES=33 NO_COLOR=1 TZ=Europe/Paris; do
+            echo "$got" | grep -qxF "$name"
+        done
+        # Everything else: nsctl's own (the test's), or absent.
+        for i in "${vars[@]}"; do
+            name=${i%%=*}
+            case $name in TERM | COLORTERM | LANG | LC_MESSAGES | LANGUAGE | COLUMNS | LINES | NO_COLOR | TZ) continue ;; esac
+            if [ "$(echo "$got" | grep "^$name=")" != "$(env | grep "^$name=")" ]; then
+                echo "$form: $name is the target's"
+                false
+            fi
+        done
+    done
+    # A shell that prompts runs nothing of the target's (as root, at the first prompt).
+    for form in "-u" "-u -p" "-m -u --root=/"; do
         # shellcheck disable=SC2016 # for the inner shell
-        run timeout 10 bash -c 'echo true | HISTFILE=/dev/null "$0" enter -e $1 "$2" bash --norc -i' \
+        run timeout 10 bash -c 'echo "sleep 0.2; true" | HISTFILE=/dev/null "$0" enter -e $1 "$2" bash --norc -i' \
             "$NSCTL" "$form" "$TARGET"
         [ "$status" -eq 0 ]
+        run timeout 10 "$NSCTL" enter -e $form "$TARGET" bash -i -c true
         [ -z "$(ls "$TMP" | grep '^ran-')" ]
     done
 }
@@ -207,7 +235,7 @@ teardown() {
     mkdir "$TMP/evil"
     printf '#!/bin/sh\necho "the target'"'"'s id"\n' >"$TMP/evil/id"
     chmod 755 "$TMP/evil/id"
-    start_target_with_env "-m -u" PATH="$TMP/evil:/usr/bin:/bin"
+    start_target_with_env "-m -u" PATH="$TMP/evil:/usr/bin:/bin" MAILPATH=/var/mail/x APP_SETTING=yes
     # Joining a mount namespace puts the caller at its root (setns(2)); in a
     # chroot the target's root is the chroot's directory below it, so there
     # -r (the target's root) finds the target's files, as nsenter -r would.
@@ -217,6 +245,11 @@ teardown() {
     echo "$output"
     [ "$status" -eq 0 ]
     [ "$output" = "the target's id" ]
+    # There PROGRAM is the target's own program: its environment is the target's, as nsenter -e gives.
+    run timeout 10 "$NSCTL" enter -e -m -u "${root[@]+"${root[@]}"}" "$TARGET" /usr/bin/env
+    [ "$status" -eq 0 ]
+    [ "$(echo "$output" | grep '^MAILPATH=')" = "MAILPATH=/var/mail/x" ]
+    [ "$(echo "$output" | grep '^APP_SETTING=')" = "APP_SETTING=yes" ]
     # No type option: every namespace that differs, the mount namespace among them.
     run timeout 10 "$NSCTL" enter -e "${root[@]+"${root[@]}"}" "$TARGET" id
     [ "$status" -eq 0 ]
