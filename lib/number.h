@@ -38,4 +38,7 @@ int number_parse_int(const char *text, int max, unsigned flags, int *ret);
  */
 int number_scan(const char **p, uint64_t max, uint64_t *ret);
 
+/* The same for hexadecimal digits (either case, no "0x"): /proc/PID/status's capability masks. */
+int number_scan_hex(const char **p, uint64_t max, uint64_t *ret);
+
 #endif

@@ -694,17 +694,25 @@ static int status_uid(pid_t pid, uid_t *ret)
 {
 	_cleanup_fclose_ FILE *f = NULL;
 	char path[40], line[256];
-	unsigned real, effective;
+	uint64_t real, effective;
+	const char *p;
 
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
 	f = fopen(path, "re");
 	if (!f)
 		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Uid: %u %u", &real, &effective) == 2) {
-			*ret = (uid_t)effective;
-			return 0;
-		}
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "Uid:", 4) != 0)
+			continue;
+		p = line + 4 + strspn(line + 4, " \t");
+		if (number_scan(&p, UINT32_MAX, &real) < 0)
+			return -1;
+		p += strspn(p, " \t");
+		if (number_scan(&p, UINT32_MAX, &effective) < 0)
+			return -1;
+		*ret = (uid_t)effective;
+		return 0;
+	}
 	return -1;
 }
 

@@ -14,6 +14,7 @@
 
 #include "graveyard.h"
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 /* The whole of a small file under DIRFD, NUL-terminated (SIZE excludes the NUL). */
@@ -398,19 +399,13 @@ static int status_field(const char *text, const char *name, uint64_t *ret)
 
 	for (const char *line = text; line && *line;
 	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-		char *end;
+		const char *end;
 
 		if (strncmp(line, name, length) != 0 || line[length] != ':')
 			continue;
-		line += length + 1;
-		line += strspn(line, " \t");
-		/* A hexadecimal digit first (strtoull() would take a sign or spaces). */
-		if (!((*line >= '0' && *line <= '9') || (*line >= 'a' && *line <= 'f') ||
-		      (*line >= 'A' && *line <= 'F')))
-			return -EINVAL;
-		errno = 0;
-		*ret = strtoull(line, &end, 16);
-		if (errno || (*end != '\n' && *end != '\0'))
+		end = line + length + 1;
+		end += strspn(end, " \t");
+		if (number_scan_hex(&end, UINT64_MAX, ret) < 0 || (*end != '\n' && *end != '\0'))
 			return -EINVAL;
 		return 0;
 	}

@@ -10,8 +10,11 @@
 set -eu
 
 build=(meson ninja-build pkg-config gcc libc6-dev libsmartcols-dev)
-# clang and its runtime: the second compiler, ASan+UBSan, libFuzzer.
-fuzz=("${build[@]}" clang libclang-rt-14-dev)
+# clang and its runtime: the second compiler, ASan+UBSan, libFuzzer.  The
+# runtime by the name every release has (libclang-rt-dev, which depends on
+# libclang-rt-14-dev in Debian 12 and libclang-rt-19-dev in 13), never a
+# version number.
+fuzz=("${build[@]}" clang libclang-rt-dev)
 check=("${fuzz[@]}"
     # memcheck, and syscall traces in the hostile-state tests
     valgrind strace

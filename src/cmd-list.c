@@ -784,15 +784,20 @@ static int data_size(rlim_t *ret)
 {
 	_cleanup_fclose_ FILE *f = fopen("/proc/self/status", "re");
 	char line[128];
-	uintmax_t kib;
+	uint64_t kib;
+	const char *p;
 
 	if (!f)
 		return negative_errno();
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmData: %ju kB", &kib) == 1) {
-			*ret = (rlim_t)kib * 1024;
-			return 0;
-		}
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "VmData:", 7) != 0)
+			continue;
+		p = line + 7 + strspn(line + 7, " \t");
+		if (number_scan(&p, UINT64_MAX / 1024, &kib) < 0)
+			return -EINVAL;
+		*ret = (rlim_t)kib * 1024;
+		return 0;
+	}
 	return -ENODATA;
 }
 

@@ -221,14 +221,16 @@ print_args_hex='for a in "$@"; do printf %s "$a" | od -An -tx1 | tr -d " \n"; ec
     require_root
     local why="not allowed: a C1 control character (such as CSI, U+009B), a bidirectional or invisible formatting character (such as U+202E), or bytes that are not UTF-8"
     # Shown escaped, byte by byte: the message must not do what the name would.
-    both 125 "--hostname 'a\\302\\23331mb': $why" -u --hostname $'a\u009b31mb' true
+    # The names are written as UTF-8 bytes: bash's $'\u...' depends on the
+    # test's locale (in C it stays the six characters '\u009b' on Debian 13).
+    both 125 "--hostname 'a\\302\\23331mb': $why" -u --hostname $'a\xc2\x9b31mb' true
     both 125 "--hostname 'a\\23331mb': $why" -u --hostname $'a\x9b31mb' true
-    both 125 "--hostname 'a\\302\\205': $why" -u --hostname $'a\u0085' true
-    both 125 "--hostname 'evil\\342\\200\\256gnp.': $why" -u --hostname $'evil\u202egnp.' true
-    both 125 "--hostname 'a\\342\\201\\246b': $why" -u --hostname $'a\u2066b' true
-    both 125 "--hostname 'a\\342\\200\\213b': $why" -u --hostname $'a\u200bb' true
-    both 125 "--domainname 'a\\342\\200\\217': $why" -u --domainname $'a\u200f' true
-    both 125 "--domainname '\\357\\273\\277a': $why" -u --domainname $'\ufeffa' true
+    both 125 "--hostname 'a\\302\\205': $why" -u --hostname $'a\xc2\x85' true
+    both 125 "--hostname 'evil\\342\\200\\256gnp.': $why" -u --hostname $'evil\xe2\x80\xaegnp.' true
+    both 125 "--hostname 'a\\342\\201\\246b': $why" -u --hostname $'a\xe2\x81\xa6b' true
+    both 125 "--hostname 'a\\342\\200\\213b': $why" -u --hostname $'a\xe2\x80\x8bb' true
+    both 125 "--domainname 'a\\342\\200\\217': $why" -u --domainname $'a\xe2\x80\x8f' true
+    both 125 "--domainname '\\357\\273\\277a': $why" -u --domainname $'\xef\xbb\xbfa' true
     both 125 "--hostname 'caf\\351': $why" -u --hostname $'caf\xe9' true
     both 125 "--hostname '\\300\\256': $why" -u --hostname $'\xc0\xae' true
     [ "$ROW_FAILURES" -eq 0 ]

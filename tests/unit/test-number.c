@@ -94,15 +94,45 @@ static void test_scan(void **state)
 	assert_true(v == UINT64_MAX && *p == '\0');
 	p = "18446744073709551616";
 	assert_int_equal(number_scan(&p, UINT64_MAX, &v), -ERANGE);
+	/* Decimal stops at a hexadecimal letter. */
+	p = "12ab";
+	assert_int_equal(number_scan(&p, UINT64_MAX, &v), 0);
+	assert_true(v == 12 && strcmp(p, "ab") == 0);
+}
+
+/* The capability masks of /proc/PID/status: hexadecimal, either case, no sign, no "0x". */
+static void test_scan_hex(void **state)
+{
+	const char *p = "000001ffffffffff\n";
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), 0);
+	assert_true(v == 0x1ffffffffffULL && strcmp(p, "\n") == 0);
+	p = "ABCdef";
+	assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), 0);
+	assert_true(v == 0xabcdefULL && *p == '\0');
+	p = "ffffffffffffffff";
+	assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), 0);
+	assert_true(v == UINT64_MAX);
+	p = "10000000000000000";
+	assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), -ERANGE);
+	for (const char *bad = "-1\0+1\0 1\0x1\0g\0"; *bad; bad += strlen(bad) + 1) {
+		p = bad;
+		assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), -EINVAL);
+		assert_ptr_equal(p, bad);
+	}
+	p = "0x10";
+	assert_int_equal(number_scan_hex(&p, UINT64_MAX, &v), 0);
+	assert_true(v == 0 && strcmp(p, "x10") == 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse),
-		cmocka_unit_test(test_flags),
-		cmocka_unit_test(test_length_and_int),
-		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_parse),          cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_length_and_int), cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_scan_hex),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
