@@ -12,6 +12,27 @@
 #include "parse.h"
 #include "pin-made.h"
 #include "type-count.h"
+#include "util.h"
+
+#if NSCTL_ASAN
+#include <sanitizer/lsan_interface.h>
+#include <unistd.h>
+/*
+ * Sanitizer builds only: LeakSanitizer checks at exit from a tracer that
+ * reads /proc/PID/task by the PID getpid() gives, which in a new PID
+ * namespace with the caller's /proc names another process (or none: "Can't
+ * open /proc/2/task"), and without /proc it stops with a fatal error.  A
+ * command about to put itself or a child in another PID namespace checks
+ * now, before it does, and that check is its last (children inherit it).
+ */
+#define LEAK_CHECK_NOW()                                                                           \
+	do {                                                                                       \
+		if (access("/proc/self/task", R_OK) == 0)                                          \
+			__lsan_do_leak_check();                                                    \
+	} while (0)
+#else
+#define LEAK_CHECK_NOW() ((void)0)
+#endif
 
 /* Exit statuses of docs/DESIGN.md. */
 enum {

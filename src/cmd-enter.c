@@ -15,18 +15,6 @@
 #include "syscalls.h"
 #include "util.h"
 
-#if NSCTL_ASAN
-#include <sanitizer/lsan_interface.h>
-/* LeakSanitizer reads /proc/self/task: without /proc it would stop with a fatal error. */
-#define LEAK_CHECK_NOW()                                                                           \
-	do {                                                                                       \
-		if (access("/proc/self/task", R_OK) == 0)                                          \
-			__lsan_do_leak_check();                                                    \
-	} while (0)
-#else
-#define LEAK_CHECK_NOW() ((void)0)
-#endif
-
 extern char **environ;
 
 /* What the command line asks for, parsed and checked before anything changes. */

@@ -191,6 +191,8 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 		spawn_attr_clear(attr);
 		cli_fail(r, "cannot start PROGRAM");
 	}
+	if (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID))
+		LEAK_CHECK_NOW();
 	pid = nsctl_spawn(attr, o->argv, NULL, pidfd, &report);
 	spawn_attr_clear(attr);
 	if (pid >= 0)

@@ -108,7 +108,8 @@ none_alive() {
     # Alone in a PID namespace with its own /proc: a helper that leaves a new network
     # namespace holding a socket made there, and a new uts namespace holding an fd on it.
     unshare_here --pid --fork --kill-child --mount --mount-proc
-    run env NSCTL="$NSCTL" BENCH="$BENCH" "${UNSHARE_HERE[@]}" bash -c '
+    # Bounded: a helper that fails (no user namespace here) ends the wait on it.
+    run timeout 60 env NSCTL="$NSCTL" BENCH="$BENCH" "${UNSHARE_HERE[@]}" bash -c '
         /usr/bin/python3 -c "
 import ctypes, os, socket, sys
 libc = ctypes.CDLL(None)
@@ -124,7 +125,10 @@ if os.fork() == 0:
     assert libc.unshare(0x10000000 | 0x08000000) == 0
     socket.send_fds(theirs, [b\"x\"], [os.open(\"/proc/self/ns/ipc\", 0)])
     os._exit(0)
+# The child'"'"'s end closed here: if it dies before sending, recv_fds sees the end.
+theirs.close()
 _, owned, _, _ = socket.recv_fds(ours, 1, 1)
+assert len(owned) == 1
 os.wait()
 print(\"ready\", flush=True)
 sys.stdin.read()" <&3 3<&- | { read -r ready
