@@ -412,138 +412,55 @@ static const char *user_name(uid_t uid)
 }
 
 /*
- * How many bytes of S (not at its end) are one printable character: an ASCII
- * one or a well-formed UTF-8 sequence that is not a C1 control; 0 for a
- * control byte (C0, DEL), a C1 control (U+0080-U+009F: 8-bit CSI and its kind,
- * which some terminals obey) or a byte that begins no valid sequence.
+ * How cell text is made safe for a reader's terminal and for the format:
+ * each character that must not reach the output as it is becomes U+FFFD, the
+ * replacement character (an escape of ours would be escaped again by
+ * libsmartcols, its backslash too).  In a table, the invisible formatting
+ * characters (bidirectional controls, zero-width characters), which a UTF-8
+ * locale counts as printable; libsmartcols escapes controls and bytes that
+ * are not UTF-8 itself (\x9b).  In JSON, those too but C0 controls (which
+ * libsmartcols escapes as JSON does): libsmartcols writes every other byte
+ * as it is, and JSON text must be UTF-8 (RFC 8259).
  */
-static size_t printable_length(const unsigned char *s)
+static bool must_replace(int32_t c, bool json)
 {
-	unsigned codepoint, min;
-	size_t n;
-
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 && s[0] != 0x7f;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2, codepoint = s[0] & 0x1f, min = 0x80;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3, codepoint = s[0] & 0x0f, min = 0x800;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4, codepoint = s[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < n; i++) {
-		/* A NUL ends the string and is no continuation byte either. */
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		codepoint = codepoint << 6 | (s[i] & 0x3f);
-	}
-	/* Overlong forms, UTF-16 surrogates and beyond U+10FFFF are not UTF-8. */
-	if (codepoint < min || (codepoint >= 0xd800 && codepoint <= 0xdfff) || codepoint > 0x10ffff)
-		return 0;
-	return codepoint <= 0x9f ? 0 : n;
+	if (c < 0)
+		return json;
+	if (is_control(c))
+		return json && c >= 0x7f;
+	return is_control_or_format(c);
 }
 
-/*
- * TEXT as a JSON string may hold it: libsmartcols escapes C0 controls as JSON
- * does, but writes every other byte as it is, and JSON text must be
- * UTF-8 (RFC 8259).  So a byte of no valid sequence, DEL and a C1 control
- * become U+FFFD, the replacement character.  NULL when TEXT needs no change
- * (or on no memory: the caller then stops).
- */
-static char *json_safe(const char *text, bool *ret_changed)
+/* TEXT made safe (above), or NULL when it needs no change (or on no memory: the caller stops). */
+static char *text_safe(const char *text, bool json, bool *ret_changed)
 {
 	const unsigned char *p = (const unsigned char *)text;
 	char *safe, *out;
 	size_t n;
+	int32_t c;
 
 	*ret_changed = false;
-	for (; *p; p += n) {
-		n = printable_length(p);
-		if (n == 0 && (*p >= 0x7f)) {
-			*ret_changed = true;
-			break;
-		}
-		n = n ? n : 1;
+	for (; *p && !*ret_changed; p += n) {
+		n = 1;
+		*ret_changed = must_replace(utf8_decode(p, &n), json);
 	}
 	if (!*ret_changed)
 		return NULL;
-	/* Each byte becomes at most the three of U+FFFD. */
+	/* Each byte becomes at most the three bytes of U+FFFD. */
 	safe = malloc(strlen(text) * 3 + 1);
 	if (!safe)
 		return NULL;
 	out = safe;
 	for (p = (const unsigned char *)text; *p; p += n) {
-		n = printable_length(p);
-		if (n) {
-			memcpy(out, p, n);
-			out += n;
-		} else if (*p < 0x7f) {
-			*out++ = (char)*p;
-			n = 1;
-		} else {
+		n = 1;
+		c = utf8_decode(p, &n);
+		if (must_replace(c, json)) {
 			memcpy(out, "\xef\xbf\xbd", 3);
 			out += 3;
-			/* A C1 control is one character of two bytes; a stray byte is one. */
-			n = p[0] == 0xc2 && (p[1] & 0xc0) == 0x80 ? 2 : 1;
+		} else {
+			memcpy(out, p, n);
+			out += n;
 		}
-	}
-	*out = '\0';
-	return safe;
-}
-
-/*
- * How many bytes of S begin an invisible format character that reorders or
- * hides text on a terminal (bidirectional embeddings, overrides and
- * isolates, zero-width characters, line and paragraph separators, the byte
- * order mark), which a UTF-8 locale counts as printable; 0 for any other.
- */
-static size_t format_control_length(const unsigned char *s)
-{
-	if (s[0] == 0xd8 && s[1] == 0x9c) /* U+061C */
-		return 2;
-	if (s[0] == 0xe2 && s[1] == 0x80 &&
-	    ((s[2] >= 0x8b && s[2] <= 0x8f) || (s[2] >= 0xa8 && s[2] <= 0xae)))
-		return 3; /* U+200B-U+200F, U+2028-U+202E */
-	if (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa0 && s[2] <= 0xaf)
-		return 3; /* U+2060-U+206F */
-	if (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
-		return 3; /* U+FEFF */
-	return 0;
-}
-
-/*
- * TEXT for a table, where libsmartcols escapes what the locale does not
- * print: each format character above becomes U+FFFD, the replacement
- * character (an escape of ours would be escaped again, its backslash too).
- * NULL when TEXT needs no change (or on no memory: the caller then stops).
- */
-static char *table_safe(const char *text, bool *ret_changed)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	char *safe, *out;
-	size_t n;
-
-	*ret_changed = false;
-	for (; *p && !*ret_changed; p++)
-		*ret_changed = format_control_length(p) > 0;
-	if (!*ret_changed)
-		return NULL;
-	/* Each character becomes at most the three bytes of U+FFFD. */
-	safe = malloc(strlen(text) * 3 / 2 + 4);
-	if (!safe)
-		return NULL;
-	out = safe;
-	for (p = (const unsigned char *)text; *p;) {
-		n = format_control_length(p);
-		if (!n) {
-			*out++ = (char)*p++;
-			continue;
-		}
-		memcpy(out, "\xef\xbf\xbd", 3);
-		out += 3;
-		p += n;
 	}
 	*out = '\0';
 	return safe;
@@ -555,7 +472,7 @@ static void set_text(const struct request *req, struct libscols_line *line, size
 	_cleanup_free_ char *safe = NULL;
 	bool changed = false;
 
-	safe = req->json ? json_safe(text, &changed) : table_safe(text, &changed);
+	safe = text_safe(text, req->json, &changed);
 	if (changed && !safe)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	if (scols_line_set_data(line, column, safe ? safe : text) < 0)
@@ -1034,28 +951,33 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 }
 
 /*
- * A DOT string: quotes, backslashes and line ends escaped, and every other
+ * A DOT string: quotes, backslashes and line ends escaped, every other
  * control byte (command lines are anyone's: an ESC, a BEL or a CR would reach
  * the terminal of whoever reads the graph) or byte of no valid UTF-8 sequence
- * (which dot refuses) written as the text \xNN.
+ * (which dot refuses) written as the text \xNN, and an invisible formatting
+ * character (U+202E ...) as U+FFFD, as in a table.
  */
 static void dot_string(FILE *out, const char *text)
 {
 	const unsigned char *p = (const unsigned char *)text;
 	size_t n;
+	int32_t c;
 
 	fputc('"', out);
 	for (; *p; p += n) {
-		n = printable_length(p);
-		if (n == 1 && (*p == '"' || *p == '\\'))
+		n = 1;
+		c = utf8_decode(p, &n);
+		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", *p);
-		else if (n)
-			fwrite(p, 1, n, out);
-		else if (*p == '\n')
+		else if (c == '\n')
 			fputs("\\n", out);
+		else if (c < 0 || is_control(c))
+			for (size_t i = 0; i < n; i++)
+				fprintf(out, "\\\\x%02x", p[i]);
+		else if (is_control_or_format(c))
+			fputs("\xef\xbf\xbd", out);
 		else
-			fprintf(out, "\\\\x%02x", *p);
-		n = n ? n : 1;
+			fwrite(p, 1, n, out);
 	}
 	fputc('"', out);
 }
@@ -1287,7 +1209,7 @@ int cmd_list(int argc, char **argv)
 	 * and before -Q's patterns are compiled: in a UTF-8 locale a table writes
 	 * "café" as it is, and escapes what is not a printable character there
 	 * (controls, C1 controls, invalid bytes) and the format characters of
-	 * table_safe(); a pattern's "." is one character.
+	 * text_safe(); a pattern's "." is one character.
 	 */
 	if (!req.dot)
 		setlocale(LC_CTYPE, "");

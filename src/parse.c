@@ -191,7 +191,7 @@ int parse_time_offset(const char *text, clockid_t clock, int64_t *ret_seconds)
  * bytes that are not UTF-8: a stray continuation byte, a sequence cut short,
  * an overlong form, a surrogate, a value beyond U+10FFFF.
  */
-static int32_t utf8_decode(const unsigned char *p, size_t *ret_length)
+int32_t utf8_decode(const unsigned char *p, size_t *ret_length)
 {
 	static const int32_t min_of_length[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	size_t length;
@@ -229,11 +229,16 @@ static int32_t utf8_decode(const unsigned char *p, size_t *ret_length)
  * characters, among them the bidirectional controls (U+202E shows what follows
  * reversed: "Trojan Source", CVE-2021-42574).
  */
-static bool is_control_or_format(int32_t c)
+bool is_control(int32_t c)
 {
-	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c ||
-	       (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
-	       (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb);
+	return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+}
+
+bool is_control_or_format(int32_t c)
+{
+	return is_control(c) || c == 0x061c || (c >= 0x200b && c <= 0x200f) ||
+	       (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) || c == 0xfeff ||
+	       (c >= 0xfff9 && c <= 0xfffb);
 }
 
 int check_printable_uts_name(const char *name)

@@ -11,6 +11,7 @@
 #ifndef NSCTL_PARSE_H
 #define NSCTL_PARSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <time.h>
@@ -60,5 +61,24 @@ int parse_time_offset(const char *text, clockid_t clock, int64_t *ret_seconds);
  * zero-width characters): -EILSEQ otherwise.
  */
 int check_printable_uts_name(const char *name);
+
+/*
+ * The code point of the UTF-8 sequence at P (NUL-terminated), its length in
+ * *RET_LENGTH; -1, *RET_LENGTH untouched, for a byte that begins no valid
+ * sequence (a stray continuation byte, a sequence cut short, an overlong
+ * form, a surrogate, beyond U+10FFFF).  nsctl's one UTF-8 decoder: what it
+ * refuses or escapes never depends on the locale or the C library.
+ */
+int32_t utf8_decode(const unsigned char *p, size_t *ret_length);
+
+/* Whether code point C is a C0 or C1 control or DEL. */
+bool is_control(int32_t c);
+
+/*
+ * Whether C is a control (above) or an invisible formatting character:
+ * bidirectional controls such as U+202E, zero-width characters, the line and
+ * paragraph separators, the byte order mark.
+ */
+bool is_control_or_format(int32_t c);
 
 #endif

@@ -643,6 +643,13 @@ teardown() {
     [[ "$ours" == "evil"*"txt.exe 600" ]]
     run -0 "$NSCTL" list -r -t uts --noheadings -o COMMAND "$ns"
     [[ "$output" == "evil\x"*"txt.exe\x20600" ]]
+    # Nor in JSON or a graph: U+FFFD there too (jq reads the JSON back).
+    run -0 "$NSCTL" list -J -t uts -o NS,COMMAND
+    [[ "$output" != *$'\xe2\x80\xae'* ]]
+    [ "$(echo "$output" | jq -r ".namespaces[] | select(.ns == $ns) | .command")" = $'evil\xef\xbf\xbdtxt.exe 600' ]
+    run -0 "$NSCTL" list --dot -t uts
+    [[ "$output" != *$'\xe2\x80\xae'* ]]
+    [[ "$output" == *$'evil\xef\xbf\xbdtxt.exe 600'* ]]
 }
 
 @test "habits: list -t net's default columns are lsns's (NETNSID and NSFS before COMMAND), +LIST after them" {
