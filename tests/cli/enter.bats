@@ -367,17 +367,31 @@ fds_of_program() {
     [[ "$output" == *"/nonexistent"* ]]
 }
 
-@test "enter: --env takes the target's environment" {
+@test "enter: --env takes the target's environment where PROGRAM runs on the target's files, only its data variables elsewhere" {
     require_root
-    env -i NSCTL_ENTER_VAR=from-target PATH=/usr/bin:/bin unshare --uts sleep 600 &
+    # A target in a mount namespace of its own: joined by default, PROGRAM runs on its files.
+    unshare_here --mount --uts
+    env -i NSCTL_ENTER_VAR=from-target TERM=from-target-term PATH=/usr/bin:/bin \
+        "${UNSHARE_HERE[@]}" sleep 600 &
     TARGET=$!
     TEST_PIDS+=("$TARGET")
     wait_for_exec "$TARGET" sleep
-    run env NSCTL_CALLER_VAR=from-caller "$NSCTL" enter -e "$TARGET" \
+    local root=()
+    running_chrooted && root=(-r)
+    run env NSCTL_CALLER_VAR=from-caller "$NSCTL" enter -e "${root[@]+"${root[@]}"}" "$TARGET" \
         sh -c 'echo "$NSCTL_ENTER_VAR"; echo "${NSCTL_CALLER_VAR:-unset}"'
+    [ "$status" -eq 0 ]
     [ "${lines[0]}" = from-target ]
-    # Not nsctl's environment (of which only PATH, HOME and their like come: nsctl-enter(1)).
+    # Not nsctl's environment.
     [ "${lines[1]}" = unset ]
+    # Without the mount namespace PROGRAM runs on nsctl's files: nsctl's
+    # environment, and of the target's only the allowlist's (nsctl-enter(1)).
+    run env NSCTL_CALLER_VAR=from-caller "$NSCTL" enter -e -u "$TARGET" \
+        sh -c 'echo "${NSCTL_ENTER_VAR:-unset}"; echo "$NSCTL_CALLER_VAR"; echo "$TERM"'
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = unset ]
+    [ "${lines[1]}" = from-caller ]
+    [ "${lines[2]}" = from-target-term ]
     run "$NSCTL" enter "$TARGET" sh -c 'echo "${NSCTL_ENTER_VAR:-unset}"'
     [ "$output" = unset ]
 }
