@@ -70,4 +70,4 @@ install: build
 	@meson install -C build
 
 clean:
-	rm -rf build build-clang build-asan build-fuzz build-deb build-smartcols
+	rm -rf build build-clang build-asan build-fuzz build-deb

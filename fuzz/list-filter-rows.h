@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The made-up columns and rows list -Q's expressions are evaluated on, away
- * from any namespace: by fuzz/fuzz-list-filter.c, and by tests/tools/filter-differ.c,
- * which compares nsctl's evaluator with libsmartcols' on them.  Numbers, text,
+ * from any namespace, by fuzz/fuzz-list-filter.c.  Numbers, text,
  * an empty cell, a cell of two lines, blanks, the largest 64-bit number, and
  * text that converts to a number or a boolean only in some ways.
  */

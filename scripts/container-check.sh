@@ -24,9 +24,6 @@ cd "$base/project" || exit 1
     exit 1
 }
 
-# The libsmartcols 2.40+ tree scripts/fetch-smartcols.sh made: ignored by git, so not in the copy.
-export NSCTL_SMARTCOLS_DIR=${NSCTL_SMARTCOLS_DIR:-$top/build-smartcols}
-
 files=()
 for f in "$@"; do files+=("tests/cli/$f"); done
 [ ${#files[@]} -gt 0 ] || files=(tests/cli/*.bats)

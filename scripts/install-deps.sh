@@ -47,12 +47,6 @@ for job in "$@"; do
     esac
 done
 
-# make check: a libsmartcols with the filter API for list -Q's tests, where the
-# machine's is older; never a reason to fail (the tests skip without it).
-for job in "$@"; do
-    [ "$job" = check ] && { "$(dirname "$0")/fetch-smartcols.sh" || true; }
-done
-
 missing=()
 for p in $(printf '%s\n' "${packages[@]}" | sort -u); do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)

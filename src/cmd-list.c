@@ -82,7 +82,6 @@ struct request {
 	enum column_id columns[COL_COUNT * 2];
 	size_t n_columns;
 	struct list_filter *filter;
-	struct libscols_filter *library_filter; /* libsmartcols 2.40+ evaluates -Q */
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
@@ -121,8 +120,6 @@ static _Noreturn void refuse_lsns_letter(int letter)
 
 static void help(void)
 {
-	char note[512];
-
 	cli_help_begin();
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
@@ -160,8 +157,10 @@ static void help(void)
 	      "in every format (in a table, every byte the locale does not print, as\n"
 	      "lsns), as nsctl-list(1) says.\n",
 	      stdout);
-	/* Which evaluator -Q has here: the library's, loaded for this line. */
-	printf("\n%s\n", cli_scols_describe_filter(note, sizeof(note)));
+	fputs("\n-Q's =~ and !~ take POSIX extended regular expressions (no back-references),\n"
+	      "which nsctl matches in time linear in the text and memory set by the pattern:\n"
+	      "no command line another user writes can fail, slow or hide a row.\n",
+	      stdout);
 }
 
 static enum list_filter_type column_type(size_t c)
@@ -216,26 +215,6 @@ static void parse_filter(struct request *req, const char *text)
 		cli_usage_error("--filter: at %zu: %s", error.position, error.reason);
 	if (r < 0)
 		cli_die(EXIT_FAILURE, r, "--filter");
-}
-
-/* Where libsmartcols has a filter API (2.40 and later), -Q is its to evaluate, as lsns's is. */
-static void parse_library_filter(struct request *req, const char *text)
-{
-	struct libscols_filter *filter;
-
-	cli_scols_load();
-	if (!cli_scols_has_filter())
-		return;
-	filter = scols_new_filter(NULL);
-	if (!filter)
-		cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
-	if (scols_filter_parse_string(filter, text) != 0) {
-		const char *why = scols_filter_get_errmsg(filter);
-
-		cli_usage_error("--filter: libsmartcols refuses it: %s",
-				why ? why : "(it gives no reason)");
-	}
-	req->library_filter = filter;
 }
 
 static void parse_columns(struct request *req, const char *list)
@@ -631,52 +610,11 @@ static const char *filter_cell(void *userdata, int column)
 }
 
 /*
- * The most -Q's regular expressions may add to what nsctl list has mapped
- * while they are matched.  glibc's matcher can take gigabytes on a command line
- * another user made for the pattern (src/list-filter.c): this is where it stops.
- */
-#define FILTER_MEMORY_MIB 256
-
-/*
- * RLIMIT_DATA for -Q's regular expressions (LIMIT) and for the rest (SAVED):
- * set by limit_filter_memory(); ARMED where LIMIT is below the caller's own.
- */
-static struct {
-	bool armed;
-	struct rlimit limit, saved;
-} filter_memory;
-
-/* The limit for regcomp() and regexec() when ON, and back after. */
-static void filter_memory_guard(void *userdata, bool on)
-{
-	if (filter_memory.armed &&
-	    setrlimit(RLIMIT_DATA, on ? &filter_memory.limit : &filter_memory.saved) < 0)
-		cli_die(EXIT_FAILURE, negative_errno(), "--filter: setrlimit(RLIMIT_DATA)");
-}
-
-/*
  * A row the expression cannot be evaluated on (text compared with a number):
- * libsmartcols fails so, and lsns with it; nsctl's own evaluator too.  Out of
- * memory with regular expressions in it (PATTERNS): they took what they may.
+ * libsmartcols fails so, and lsns with it.
  */
-_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r, bool patterns)
+_Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r)
 {
-	if (r == -ENOMEM && patterns) {
-		char process[64] = "", bound[64] = "the RLIMIT_DATA of nsctl's caller leaves";
-
-		if (ns->pid > 0)
-			snprintf(process, sizeof(process), ", whose process is %jd",
-				 (intmax_t)ns->pid);
-		if (filter_memory.armed)
-			snprintf(bound, sizeof(bound), "the %d MiB they may take",
-				 FILTER_MEMORY_MIB);
-		cli_die(EXIT_FAILURE, 0,
-			"--filter: cannot evaluate it on namespace %ju%s: its regular expressions "
-			"need more memory on this row's text than %s (glibc's matcher can, on a "
-			"text made for the pattern; a command line or a path is its owner's to "
-			"choose)",
-			(uintmax_t)ns->id.ino, process, bound);
-	}
 	if (r == -ENOMEM)
 		cli_die(EXIT_FAILURE, r, "--filter");
 	cli_die(EXIT_FAILURE, 0,
@@ -696,158 +634,25 @@ static int filter_selects(const struct request *req, const struct nsctl_list_ns 
 	return selected;
 }
 
-/* What this process has mapped as RLIMIT_DATA counts it (VmData), in bytes. */
-static int data_size(rlim_t *ret)
-{
-	_cleanup_fclose_ FILE *f = fopen("/proc/self/status", "re");
-	char line[128];
-	uint64_t kib;
-	const char *p;
-
-	if (!f)
-		return negative_errno();
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "VmData:", 7) != 0)
-			continue;
-		p = line + 7 + strspn(line + 7, " \t");
-		if (number_scan(&p, UINT64_MAX / 1024, &kib) < 0)
-			return -EINVAL;
-		*ret = (rlim_t)kib * 1024;
-		return 0;
-	}
-	return -ENODATA;
-}
-
-/*
- * The limit for -Q's regular expressions: FILTER_MEMORY_MIB above what is
- * mapped now, unless the caller's own is lower.  filter_memory_guard() sets it
- * around each regcomp() and regexec(), so that nothing else fails for it: a
- * user name (NSS) or a cell.
- */
-static void limit_filter_memory(const struct request *req)
-{
-	rlim_t now = 0;
-	int r;
-
-	if (!list_filter_has_pattern(req->filter))
-		return;
-	r = data_size(&now);
-	if (r < 0)
-		cli_die(EXIT_FAILURE, r,
-			"--filter: cannot read /proc/self/status, which the memory of its regular "
-			"expressions is bounded by");
-	if (getrlimit(RLIMIT_DATA, &filter_memory.saved) < 0)
-		cli_die(EXIT_FAILURE, negative_errno(), "--filter: getrlimit(RLIMIT_DATA)");
-	filter_memory.limit = filter_memory.saved;
-	filter_memory.limit.rlim_cur = now + ((rlim_t)FILTER_MEMORY_MIB << 20);
-	filter_memory.armed = filter_memory.saved.rlim_cur == RLIM_INFINITY ||
-			      filter_memory.saved.rlim_cur > filter_memory.limit.rlim_cur;
-}
-
-/*
- * The rows shown that nsctl's own evaluator of -Q selects, or NULL where it
- * has none.  All are evaluated before the table is made, with the memory of
- * the regular expressions bounded, and the table's own not counted there.
- */
+/* The rows shown that -Q selects, or NULL where there is no -Q: all evaluated before the table. */
 static bool *filter_rows(const struct request *req, const struct nsctl_list *list, size_t n)
 {
 	bool *selected;
 
-	if (!req->filter || req->library_filter)
+	if (!req->filter)
 		return NULL;
 	selected = calloc(n + 1, sizeof(*selected));
 	if (!selected)
 		cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
-	limit_filter_memory(req);
-	list_filter_set_pattern_guard(req->filter, filter_memory_guard, NULL);
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 		int r = shown(req, list, ns) ? filter_selects(req, ns) : 0;
 
 		if (r < 0)
-			filter_failed(ns, r, list_filter_has_pattern(req->filter));
+			filter_failed(ns, r);
 		selected[i] = r;
 	}
 	return selected;
-}
-
-/* Column C's type for libsmartcols' filter: numbers then compare as numbers. */
-static int data_type(size_t c)
-{
-	switch (column_type(c)) {
-	case LIST_FILTER_NUMBER:
-		return CLI_SCOLS_DATA_U64;
-	case LIST_FILTER_BOOLEAN:
-		return CLI_SCOLS_DATA_BOOLEAN;
-	default:
-		return CLI_SCOLS_DATA_STRING;
-	}
-}
-
-/*
- * The columns libsmartcols' filter reads: one hidden column for each column
- * the expression names, whether shown or not, with the cell as -Q reads it
- * (the pins one per line, no JSON escaping) and a type, so that numbers
- * compare as numbers.  Their indexes in the table go into FILTER_INDEX.
- */
-static void add_filter_columns(const struct request *req, struct libscols_table *table,
-			       size_t filter_index[COL_COUNT])
-{
-	struct libscols_column *columns[COL_COUNT] = { 0 };
-	struct libscols_iter *iterator;
-	size_t next = req->n_columns;
-	const char *name;
-
-	for (size_t c = 0; c < COL_COUNT; c++) {
-		filter_index[c] = SIZE_MAX;
-		if (!list_filter_uses(req->filter, (int)c))
-			continue;
-		columns[c] =
-		    scols_table_new_column(table, column_table[c].name, 0, SCOLS_FL_HIDDEN);
-		if (!columns[c])
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-		scols_column_set_json_type(columns[c], column_table[c].json_type);
-		scols_column_set_data_type(columns[c], data_type(c));
-		filter_index[c] = next++;
-	}
-	iterator = scols_new_iter(SCOLS_ITER_FORWARD);
-	if (!iterator)
-		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-	while (scols_filter_next_holder(req->library_filter, iterator, &name, 0) == 0) {
-		int c = column_from_name(name, strlen(name));
-
-		/* Both parsers read the same names; one nsctl's did not is a bug. */
-		if (c < 0 || !columns[c])
-			cli_die(EXIT_FAILURE, 0,
-				"--filter: libsmartcols reads a column '%s' nsctl did not", name);
-		if (scols_filter_assign_column(req->library_filter, iterator, name, columns[c]) < 0)
-			cli_die(EXIT_FAILURE, -ENOMEM, "--filter");
-	}
-	scols_free_iter(iterator);
-}
-
-/* Fill LINE's filter columns from NS and have libsmartcols evaluate -Q on it. */
-static bool library_filter_selects(const struct request *req, struct libscols_line *line,
-				   const size_t filter_index[COL_COUNT],
-				   const struct nsctl_list_ns *ns)
-{
-	int status = 0, r;
-
-	for (size_t c = 0; c < COL_COUNT; c++) {
-		_cleanup_free_ char *list = NULL;
-		char number[NUMBER_SIZE];
-		const char *text;
-
-		if (filter_index[c] == SIZE_MAX)
-			continue;
-		text = cell_text(ns, (enum column_id)c, "\n", number, &list);
-		if (text && scols_line_set_data(line, filter_index[c], text) < 0)
-			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
-	}
-	r = scols_line_apply_filter(line, req->library_filter, &status);
-	if (r < 0)
-		filter_failed(ns, r, false);
-	return status != 0;
 }
 
 /* Where NS is in the list's inode order: a binary search, as the list is sorted. */
@@ -874,7 +679,6 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	size_t n = nsctl_list_count(list);
 	struct libscols_table *table;
 	struct libscols_line **lines;
-	size_t filter_index[COL_COUNT];
 	bool *selected = filter_rows(req, list, n);
 
 	cli_scols_load();
@@ -915,8 +719,6 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
 		}
 	}
-	if (req->library_filter)
-		add_filter_columns(req, table, filter_index);
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
@@ -928,11 +730,6 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (!lines[i])
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		fill_line(req, lines[i], ns);
-		if (req->library_filter &&
-		    !library_filter_selects(req, lines[i], filter_index, ns)) {
-			scols_table_remove_line(table, lines[i]);
-			lines[i] = NULL;
-		}
 	}
 	/* Lines are in inode order; a tree hangs each under its relation when that is shown. */
 	for (size_t i = 0; req->tree != TREE_NONE && i < n; i++) {
@@ -1100,7 +897,7 @@ int cmd_list(int argc, char **argv)
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 }, net_named = 0;
 	int c, r, long_index = -1;
 	pthread_t loader;
-	bool patterns, loading;
+	bool loading;
 
 	memcpy(req.columns, default_columns, sizeof(default_columns));
 	req.n_columns = ELEMENTSOF(default_columns);
@@ -1221,26 +1018,12 @@ int cmd_list(int argc, char **argv)
 		return 0;
 	}
 	/*
-	 * Past the parse: libsmartcols is loaded only by a list that runs.
-	 * Regular expressions nsctl matches itself, with their memory bounded:
-	 * glibc's matcher fails silently when memory runs out, and libsmartcols
-	 * overwrites the errno that would tell (filter_rows()).
-	 */
-	patterns = req.filter && list_filter_has_pattern(req.filter);
-	if (filter && !patterns)
-		parse_library_filter(&req, filter);
-
-	/*
 	 * The table's library loads on a thread while the scan runs: the loader
 	 * took 0.7 ms here, 5% of a list of 100 processes.  Paired against loading
 	 * it after the scan (bench/ farms): 0.889 of the time at 100 processes
-	 * (601 rounds), 0.935 at 1,000 (61 rounds).  Not where -Q has a regular
-	 * expression: a thread's malloc() makes an arena of its own, which glibc
-	 * turns the main thread to once the main arena fails, and the memory the
-	 * matcher freed there would no longer serve it under its bound
-	 * (limit_filter_memory()): the bound would fail rows that fit it.
+	 * (601 rounds), 0.935 at 1,000 (61 rounds).
 	 */
-	loading = !req.dot && !patterns && cli_scols_load_begin(&loader);
+	loading = !req.dot && cli_scols_load_begin(&loader);
 	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(&req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
 			    &list);
 	if (loading)
@@ -1268,8 +1051,6 @@ int cmd_list(int argc, char **argv)
 		print_table(&req, list);
 	nsctl_list_free(list);
 	list_filter_free(req.filter);
-	if (req.library_filter)
-		scols_unref_filter(req.library_filter);
 	if (fflush(stdout) != 0)
 		cli_die(EXIT_FAILURE, negative_errno(), "write error");
 	return EXIT_SUCCESS;

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ere.h"
 #include "util.h"
 
 /*
@@ -81,31 +81,16 @@ struct node {
 	enum node_kind kind;
 	struct node *left, *right; /* operands of OR, AND, COMPARE; NOT's is left */
 	enum operator op;
-	int column;              /* NODE_COLUMN */
-	enum value_type type;    /* of the column, or of the literal */
-	char *text;              /* NODE_STRING, without quotes or outer blanks */
-	uint64_t number;         /* NODE_NUMBER; NODE_BOOLEAN: 0 or 1 */
-	long double fraction;    /* NODE_FLOAT */
-	struct pattern *pattern; /* NODE_COMPARE with =~ or !~ */
-};
-
-/* What list_filter_set_pattern_guard() set: called around regcomp() and regexec(). */
-struct pattern_guard {
-	list_filter_guard_fn fn;
-	void *userdata;
-};
-
-/* A compiled =~ or !~ pattern: matching may compile it again (match_pattern). */
-struct pattern {
-	regex_t regex;
-	bool compiled;
-	const char *text;                  /* the right operand's */
-	const struct pattern_guard *guard; /* the filter's */
+	int column;           /* NODE_COLUMN */
+	enum value_type type; /* of the column, or of the literal */
+	char *text;           /* NODE_STRING, without quotes or outer blanks */
+	uint64_t number;      /* NODE_NUMBER; NODE_BOOLEAN: 0 or 1 */
+	long double fraction; /* NODE_FLOAT */
+	struct ere *pattern;  /* NODE_COMPARE with =~ or !~ */
 };
 
 struct list_filter {
 	struct node *root;
-	struct pattern_guard guard;
 };
 
 enum token_kind {
@@ -146,7 +131,6 @@ struct parser {
 	list_filter_lookup_fn lookup;
 	unsigned depth;
 	size_t n_nodes;
-	size_t pattern_items; /* of all =~ and !~ so far, written out: pattern_fits() */
 	bool no_memory;
 	struct list_filter_error *error;
 };
@@ -316,9 +300,7 @@ static void free_node(struct node *n)
 	free_node(n->left);
 	free_node(n->right);
 	free(n->text);
-	if (n->pattern && n->pattern->compiled)
-		regfree(&n->pattern->regex);
-	free(n->pattern);
+	ere_free(n->pattern);
 	free(n);
 }
 
@@ -498,158 +480,18 @@ static struct node *parse_prefix(struct parser *p, const char *what)
 }
 
 /*
- * glibc's regcomp() writes every repetition out in full, keeps for each item
- * the items it can reach without a character (memory growing as the square
- * of the items: "(){20000}" takes 6 GB), and parses groups recursively (30,000
- * nested groups overflow the stack).  Patterns are measured before regcomp()
- * sees them: groups nest at most MAX_DEPTH deep, and written out, all the
- * patterns of an expression come to at most MAX_PATTERN_ITEMS items
- * (characters, bracket expressions, groups, repetitions, '|'), which keeps
- * regcomp() under 20 MB.  Back-references are refused: POSIX has none in
- * extended expressions, and glibc's regexec() overflows its stack on
- * "(|)(\1\1)*" (CVE-2019-9192) and takes exponential time on others.
+ * The pattern of =~ or !~ at T, compiled here: a bad one is a usage error
+ * before any scan.  nsctl's own matcher (ere.h): its memory is bounded by the
+ * pattern and set aside now, its time is linear in the text, so that no text
+ * another user chooses (a command line) can make a row fail, slow or hide.
+ * Characters are the locale's (UTF-8 or bytes), which list sets first.
  */
-#define MAX_PATTERN_ITEMS 1024
-#define PATTERN_FLAGS     (REG_EXTENDED | REG_NOSUB)
-
-/* Past the bracket expression at S (at its '['), as regcomp() reads one: no escapes. */
-static const char *skip_bracket(const char *s)
-{
-	s++;
-	if (*s == '^')
-		s++;
-	if (*s == ']')
-		s++;
-	while (*s && *s != ']') {
-		if (s[0] == '[' && (s[1] == ':' || s[1] == '.' || s[1] == '=')) {
-			const char end[] = { s[1], ']', '\0' };
-			const char *close = strstr(s + 2, end);
-
-			if (!close)
-				return s + strlen(s);
-			s = close + 2;
-		} else {
-			s++;
-		}
-	}
-	return *s ? s + 1 : s;
-}
-
-/* The copies the interval at S (at its '{') writes out, at least 1; 0 when it is not one. */
-static size_t interval_copies(const char *s, const char **ret_end)
-{
-	size_t bound[2] = { 0, 0 }, n = 0;
-
-	for (s++; *s != '}'; s++) {
-		if (*s >= '0' && *s <= '9') {
-			bound[n] = bound[n] * 10 + (size_t)(*s - '0');
-			if (bound[n] > RE_DUP_MAX) /* regcomp() refuses it, saying why */
-				return 0;
-		} else if (*s == ',' && n == 0) {
-			n = 1;
-		} else {
-			return 0;
-		}
-	}
-	*ret_end = s + 1;
-	if (n == 1 && bound[1] == 0) /* {m,}: m copies and a starred one */
-		return bound[0] + 1;
-	if (bound[1] > bound[0])
-		return bound[1];
-	return bound[0] > 0 ? bound[0] : 1;
-}
-
-/* Whether PATTERN, after the operator at T, and those before it fit regcomp(); fails P if not. */
-static bool pattern_fits(struct parser *p, const struct token *t, const char *shown,
-			 const char *pattern)
-{
-	/* Each open group's first item, and its last, which a repetition copies. */
-	size_t first[MAX_DEPTH + 1] = { 0 }, last[MAX_DEPTH + 1] = { 0 };
-	size_t depth = 0, total = p->pattern_items;
-
-	for (const char *s = pattern; *s;) {
-		const char *end = s + 1;
-		size_t copies = 0, item = 1;
-
-		switch (*s) {
-		case '(':
-			if (depth == MAX_DEPTH) {
-				fail_at(p, t->start,
-					"the regular expression after %s nests groups deeper than "
-					"%d levels",
-					shown, MAX_DEPTH);
-				return false;
-			}
-			depth++;
-			first[depth] = total;
-			last[depth] = 0;
-			s = end;
-			continue;
-		case ')':
-			/* The group, all in it and its end, is the last item of the one around. */
-			if (depth > 0)
-				item = total - first[depth--] + 1;
-			break;
-		case '|': /* an item, and none for a repetition to copy */
-			item = 0;
-			break;
-		case '*':
-		case '?':
-			copies = 1;
-			break;
-		case '+':
-			copies = 2;
-			break;
-		case '{':
-			copies = interval_copies(s, &end);
-			break;
-		case '[':
-			end = skip_bracket(s);
-			break;
-		case '\\':
-			if (s[1] >= '1' && s[1] <= '9') {
-				fail_at(
-				    p, t->start,
-				    "the regular expression after %s has a back-reference, \\%c: "
-				    "extended ones have none in POSIX, and glibc's matcher "
-				    "overflows its stack on some",
-				    shown, s[1]);
-				return false;
-			}
-			if (s[1])
-				end = s + 2;
-			break;
-		}
-		if (copies) {
-			/* The last item written out COPIES times, and one node around them. */
-			if (last[depth] > MAX_PATTERN_ITEMS / copies) {
-				total = MAX_PATTERN_ITEMS + 1;
-			} else {
-				item = last[depth] * copies + 1;
-				total += item - last[depth];
-			}
-		} else {
-			total++; /* a character, a bracket expression, a group's end, a '|' */
-		}
-		last[depth] = item;
-		if (total > MAX_PATTERN_ITEMS) {
-			fail_at(p, t->start,
-				"the regular expression after %s is too big: written out, with "
-				"those before it, its repetitions come to more than %d items",
-				shown, MAX_PATTERN_ITEMS);
-			return false;
-		}
-		s = end;
-	}
-	p->pattern_items = total;
-	return true;
-}
-
-/* The pattern of =~ or !~ at T, compiled here: a bad one is a usage error before any scan. */
 static bool compile_pattern(struct parser *p, const struct token *t, struct node *compare)
 {
 	const struct node *left = compare->left, *right = compare->right;
-	char shown[40], message[128];
+	const char *message = NULL;
+	size_t offset = 0;
+	char shown[40];
 	int r;
 
 	token_text(p, t, shown, sizeof(shown));
@@ -662,22 +504,17 @@ static bool compile_pattern(struct parser *p, const struct token *t, struct node
 		fail_at(p, t->start, "%s needs a regular expression in quotes after it", shown);
 		return false;
 	}
-	if (!pattern_fits(p, t, shown, right->text))
-		return false;
-	compare->pattern = calloc(1, sizeof(*compare->pattern));
-	if (!compare->pattern) {
+	/* As libsmartcols reads it: ^ and $ match at the ends of the whole cell only. */
+	r = ere_compile(right->text, MB_CUR_MAX > 1, &compare->pattern, &message, &offset);
+	if (r == -ENOMEM) {
 		p->no_memory = true;
 		return false;
 	}
-	compare->pattern->text = right->text;
-	/* As libsmartcols compiles it: ^ and $ match at the ends of the whole cell only. */
-	r = regcomp(&compare->pattern->regex, right->text, PATTERN_FLAGS);
-	if (r != 0) {
-		regerror(r, &compare->pattern->regex, message, sizeof(message));
-		fail_at(p, t->start, "bad regular expression after %s: %s", shown, message);
+	if (r < 0) {
+		fail_at(p, t->start, "bad regular expression after %s: %s, at character %zu of it",
+			shown, message, offset + 1);
 		return false;
 	}
-	compare->pattern->compiled = true;
 	return true;
 }
 
@@ -745,17 +582,6 @@ static struct node *parse_expression(struct parser *p)
 	return left;
 }
 
-/* Each pattern of N calls GUARD, the filter's. */
-static void set_guard(struct node *n, const struct pattern_guard *guard)
-{
-	if (!n)
-		return;
-	if (n->pattern)
-		n->pattern->guard = guard;
-	set_guard(n->left, guard);
-	set_guard(n->right, guard);
-}
-
 int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 		      struct list_filter **ret_filter, struct list_filter_error *ret_error)
 {
@@ -785,8 +611,6 @@ int list_filter_parse(const char *text, list_filter_lookup_fn lookup,
 		return -ENOMEM;
 	}
 	filter->root = root;
-	filter->guard = (struct pattern_guard){ 0 };
-	set_guard(root, &filter->guard);
 	*ret_filter = filter;
 	return 0;
 }
@@ -1003,46 +827,6 @@ static int order_of(const struct value *a, const struct value *b)
 	}
 }
 
-static void guard(const struct pattern *pattern, bool on)
-{
-	if (pattern->guard && pattern->guard->fn)
-		pattern->guard->fn(pattern->guard->userdata, on);
-}
-
-/*
- * Whether TEXT matches PATTERN: 1 or 0, or -ENOMEM.  glibc's matcher keeps a
- * state for each set of positions a text has led it to, until regfree(): with
- * some patterns ('.*x.{30}y') and a text made for them, 100 MB a row of 4 KB,
- * and more with each row.  Where memory is limited (nsctl list lowers
- * RLIMIT_DATA in the guard), a malloc() of the matcher fails and glibc 2.36
- * says "no match", then goes on saying it of texts that match: the failure is
- * known by errno, and the pattern let go, to be compiled anew when it is next
- * matched (see list_filter_match()).
- */
-static int match_pattern(struct pattern *pattern, const char *text)
-{
-	bool failed;
-	int r;
-
-	if (!pattern->compiled) {
-		guard(pattern, true);
-		pattern->compiled = regcomp(&pattern->regex, pattern->text, PATTERN_FLAGS) == 0;
-		guard(pattern, false);
-		if (!pattern->compiled)
-			return -ENOMEM;
-	}
-	guard(pattern, true);
-	errno = 0;
-	r = regexec(&pattern->regex, text, 0, NULL, 0);
-	failed = r == REG_ESPACE || errno == ENOMEM;
-	guard(pattern, false);
-	if (!failed)
-		return r == 0;
-	regfree(&pattern->regex);
-	pattern->compiled = false;
-	return -ENOMEM;
-}
-
 static int compare(const struct node *n, list_filter_value_fn cell, void *row)
 {
 	enum value_type type = compared_type(n);
@@ -1068,9 +852,8 @@ static int compare(const struct node *n, list_filter_value_fn cell, void *row)
 			r = -EINVAL;
 			goto done;
 		}
-		r = match_pattern(n->pattern, a.string ? a.string : "");
-		if (r >= 0)
-			r = n->op == OP_MATCH ? r : !r;
+		r = ere_match(n->pattern, a.string ? a.string : "");
+		r = n->op == OP_MATCH ? r : !r;
 		goto done;
 	}
 	/* Only strings order an empty cell; any other comparison with one is false, != too. */
@@ -1149,44 +932,9 @@ static int evaluate(const struct node *n, list_filter_value_fn cell, void *row)
 	}
 }
 
-static bool node_has_pattern(const struct node *n)
-{
-	return n && (n->pattern || node_has_pattern(n->left) || node_has_pattern(n->right));
-}
-
-/* Every compiled pattern of N let go, to be compiled anew when it is next matched. */
-static void forget_patterns(struct node *n)
-{
-	if (!n)
-		return;
-	if (n->pattern && n->pattern->compiled) {
-		regfree(&n->pattern->regex);
-		n->pattern->compiled = false;
-	}
-	forget_patterns(n->left);
-	forget_patterns(n->right);
-}
-
-/*
- * Out of memory, the row is evaluated once more with every pattern compiled
- * anew: the states one pattern keeps may be what another needs.
- */
 int list_filter_match(const struct list_filter *filter, list_filter_value_fn value, void *row)
 {
-	int r = evaluate(filter->root, value, row);
-
-	if (r == -ENOMEM && node_has_pattern(filter->root)) {
-		forget_patterns(filter->root);
-		r = evaluate(filter->root, value, row);
-	}
-	return r;
-}
-
-void list_filter_set_pattern_guard(struct list_filter *filter, list_filter_guard_fn fn,
-				   void *userdata)
-{
-	filter->guard.fn = fn;
-	filter->guard.userdata = userdata;
+	return evaluate(filter->root, value, row);
 }
 
 static bool node_uses(const struct node *n, int column)
@@ -1198,11 +946,6 @@ static bool node_uses(const struct node *n, int column)
 bool list_filter_uses(const struct list_filter *filter, int column)
 {
 	return node_uses(filter->root, column);
-}
-
-bool list_filter_has_pattern(const struct list_filter *filter)
-{
-	return node_has_pattern(filter->root);
 }
 
 const char *list_filter_type_name(enum list_filter_type type)

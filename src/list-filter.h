@@ -56,20 +56,6 @@ int list_filter_match(const struct list_filter *filter, list_filter_value_fn val
 /* Whether FILTER names COLUMN (a number the lookup gave). */
 bool list_filter_uses(const struct list_filter *filter, int column);
 
-/*
- * Have FN(USERDATA, true) called before each regcomp() and regexec() of
- * FILTER's patterns (=~, !~) as rows are matched, FN(USERDATA, false) after;
- * nsctl list bounds their memory so.  A pattern that runs out of memory there
- * is compiled anew, and the row matched once more; a row that runs out again
- * is -ENOMEM.
- */
-typedef void (*list_filter_guard_fn)(void *userdata, bool on);
-void list_filter_set_pattern_guard(struct list_filter *filter, list_filter_guard_fn fn,
-				   void *userdata);
-
-/* Whether FILTER matches a regular expression (=~ or !~). */
-bool list_filter_has_pattern(const struct list_filter *filter);
-
 void list_filter_free(struct list_filter *filter);
 
 #endif

@@ -39,10 +39,6 @@ static const char *try_load(char *why, size_t size)
 	}
 	CLI_SCOLS_FUNCTIONS(CLI_SCOLS_RESOLVE)
 #undef CLI_SCOLS_RESOLVE
-	/* Optional: NULL where the library is older than 2.40. */
-#define CLI_SCOLS_RESOLVE_OPTIONAL(name) cli_scols.name = (__typeof__(name) *)dlsym(handle, #name);
-	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_RESOLVE_OPTIONAL)
-#undef CLI_SCOLS_RESOLVE_OPTIONAL
 	/* LIBSMARTCOLS_DEBUG=all traces the library on stderr, as for util-linux's tools. */
 	cli_scols.scols_init_debug(0);
 	loaded = true;
@@ -75,37 +71,4 @@ void cli_scols_load(void)
 
 	if (try_load(why, sizeof(why)))
 		cli_fail(0, "%s", why);
-}
-
-const char *cli_scols_describe_filter(char *buffer, size_t size)
-{
-	const char *version = NULL;
-	char why[512];
-
-	if (try_load(why, sizeof(why))) {
-		snprintf(buffer, size, "Here -Q cannot be evaluated: %s.", why);
-		return buffer;
-	}
-	cli_scols.scols_get_library_version(&version);
-	if (cli_scols_has_filter())
-		snprintf(buffer, size,
-			 "Here -Q is evaluated by libsmartcols %s's filter; with =~ or !~ by "
-			 "nsctl itself, which bounds their memory.",
-			 version);
-	else
-		snprintf(buffer, size,
-			 "Here -Q is evaluated by nsctl itself: libsmartcols %s has no filter API "
-			 "(2.40 and later have).",
-			 version);
-	return buffer;
-}
-
-bool cli_scols_has_filter(void)
-{
-	bool all = true;
-
-#define CLI_SCOLS_PRESENT(name) all = all && cli_scols.name;
-	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_PRESENT)
-#undef CLI_SCOLS_PRESENT
-	return all;
 }

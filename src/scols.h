@@ -43,46 +43,9 @@
 	X(scols_wrapnl_chunksize)                                                                  \
 	X(scols_wrapnl_nextchunk)
 
-/*
- * The filter API of libsmartcols 2.40 and later, which list -Q uses where the
- * loaded library has it; NULL pointers where it has not (2.38 in Debian 12),
- * and nsctl evaluates the expression itself (list-filter.h).  Declared here as
- * 2.40's header does, since nsctl may be built against an older one.
- */
-#define CLI_SCOLS_FILTER_FUNCTIONS(X)                                                              \
-	X(scols_column_set_data_type)                                                              \
-	X(scols_filter_assign_column)                                                              \
-	X(scols_filter_get_errmsg)                                                                 \
-	X(scols_filter_next_holder)                                                                \
-	X(scols_filter_parse_string)                                                               \
-	X(scols_line_apply_filter)                                                                 \
-	X(scols_new_filter)                                                                        \
-	X(scols_unref_filter)
-
-struct libscols_filter;
-extern int scols_column_set_data_type(struct libscols_column *cl, int type);
-extern int scols_filter_assign_column(struct libscols_filter *fltr, struct libscols_iter *itr,
-				      const char *name, struct libscols_column *col);
-extern const char *scols_filter_get_errmsg(struct libscols_filter *fltr);
-extern int scols_filter_next_holder(struct libscols_filter *fltr, struct libscols_iter *itr,
-				    const char **name, int type);
-extern int scols_filter_parse_string(struct libscols_filter *fltr, const char *str);
-extern int scols_line_apply_filter(struct libscols_line *ln, struct libscols_filter *fltr,
-				   int *status);
-extern struct libscols_filter *scols_new_filter(const char *str);
-extern void scols_unref_filter(struct libscols_filter *fltr);
-
-/* scols_column_set_data_type()'s types (2.40's SCOLS_DATA_*, fixed by its ABI). */
-enum {
-	CLI_SCOLS_DATA_U64 = 1,
-	CLI_SCOLS_DATA_BOOLEAN = 2,
-	CLI_SCOLS_DATA_STRING = 4,
-};
-
 #define CLI_SCOLS_POINTER(name) __typeof__(name) *name;
 struct cli_scols {
 	CLI_SCOLS_FUNCTIONS(CLI_SCOLS_POINTER)
-	CLI_SCOLS_FILTER_FUNCTIONS(CLI_SCOLS_POINTER)
 };
 #undef CLI_SCOLS_POINTER
 
@@ -103,34 +66,17 @@ void cli_scols_load(void);
 bool cli_scols_load_begin(pthread_t *thread);
 void cli_scols_load_end(pthread_t thread);
 
-/*
- * What evaluates list -Q here, as a sentence for --help, in BUFFER: libsmartcols'
- * filter (and its version), nsctl's own, or why the library cannot be loaded.
- * It loads the library, but never fails.
- */
-const char *cli_scols_describe_filter(char *buffer, size_t size);
-
-/* After cli_scols_load(): whether the library has the whole filter API (2.40 and later). */
-bool cli_scols_has_filter(void);
-
 /* Every call below this header goes through the loaded pointers. */
 #ifndef CLI_SCOLS_NO_REDIRECT
 #define scols_column_set_json_type    (*cli_scols.scols_column_set_json_type)
 #define scols_column_set_safechars    (*cli_scols.scols_column_set_safechars)
 #define scols_column_set_wrapfunc     (*cli_scols.scols_column_set_wrapfunc)
-#define scols_column_set_data_type    (*cli_scols.scols_column_set_data_type)
-#define scols_filter_assign_column    (*cli_scols.scols_filter_assign_column)
-#define scols_filter_get_errmsg       (*cli_scols.scols_filter_get_errmsg)
-#define scols_filter_next_holder      (*cli_scols.scols_filter_next_holder)
-#define scols_filter_parse_string     (*cli_scols.scols_filter_parse_string)
 #define scols_free_iter               (*cli_scols.scols_free_iter)
 #define scols_get_library_version     (*cli_scols.scols_get_library_version)
 #define scols_init_debug              (*cli_scols.scols_init_debug)
-#define scols_line_apply_filter       (*cli_scols.scols_line_apply_filter)
 #define scols_line_add_child          (*cli_scols.scols_line_add_child)
 #define scols_line_refer_data         (*cli_scols.scols_line_refer_data)
 #define scols_line_set_data           (*cli_scols.scols_line_set_data)
-#define scols_new_filter              (*cli_scols.scols_new_filter)
 #define scols_new_iter                (*cli_scols.scols_new_iter)
 #define scols_new_table               (*cli_scols.scols_new_table)
 #define scols_print_table             (*cli_scols.scols_print_table)
@@ -141,7 +87,6 @@ bool cli_scols_has_filter(void);
 #define scols_table_new_line          (*cli_scols.scols_table_new_line)
 #define scols_table_remove_line       (*cli_scols.scols_table_remove_line)
 #define scols_table_set_name          (*cli_scols.scols_table_set_name)
-#define scols_unref_filter            (*cli_scols.scols_unref_filter)
 #define scols_unref_table             (*cli_scols.scols_unref_table)
 #define scols_wrapnl_chunksize        (*cli_scols.scols_wrapnl_chunksize)
 #define scols_wrapnl_nextchunk        (*cli_scols.scols_wrapnl_nextchunk)

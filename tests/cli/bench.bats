@@ -198,6 +198,7 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     # As the list benchmark runs: a PID namespace and a /proc of its own, the farm alone in it.
     unshare_here --pid --fork --kill-child --mount --mount-proc
     run --separate-stderr env BENCH="$BENCH" NSCTL="$NSCTL" TMP="$TMP" "${UNSHARE_HERE[@]}" bash -c '
+        : >"$TMP/farm.out" # there before the first look for "ready"
         "$BENCH/farm" 40 >"$TMP/farm.out" &
         farm=$!
         for _ in $(seq 3000); do grep -q ready "$TMP/farm.out" && break; sleep 0.02; done

@@ -28,10 +28,9 @@ without_proc() {
             fi && exec "$@"' "$fake" "$@"
 }
 
-# Whether nsctl is the AddressSanitizer build.  NSCTL_OWN: the binary itself
-# where $NSCTL is smartcols.bash's wrapper script.
+# Whether nsctl is the AddressSanitizer build.
 built_with_asan() {
-    ldd "${NSCTL_OWN:-$NSCTL}" | grep -q libasan
+    ldd "$NSCTL" | grep -q libasan
 }
 
 # Start "unshare [options] sleep" in the background; its PID is TARGET.

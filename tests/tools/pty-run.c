@@ -120,8 +120,15 @@ int main(int argc, char **argv)
 	char buf[4096], *slave_name;
 	pid_t pid;
 
-	if (argc == 3 && strcmp(argv[1], "--tiocsti") == 0)
-		return tiocsti(argv[2]);
+	/*
+	 * _exit(): this mode runs as PROGRAM in new PID namespaces with the
+	 * caller's /proc, where a sanitizer build's LeakSanitizer, at exit(),
+	 * would read /proc/PID/task of another process and fail the test.
+	 */
+	if (argc == 3 && strcmp(argv[1], "--tiocsti") == 0) {
+		fflush(stdout);
+		_exit(tiocsti(argv[2]));
+	}
 	if (argc > 1 && strcmp(argv[1], "--leader") == 0) {
 		leader = true;
 		first = 2;

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * list -Q's regular expressions (src/ere.c) against glibc's regcomp() and
+ * regexec() as the reference: input is a pattern, a NUL, then a text.
+ * Where glibc takes the pattern and nsctl's matcher does too, both say the
+ * same of the text, in the C locale and in C.UTF-8; nsctl refuses only
+ * what glibc refuses, back-references and patterns too big for it.  The
+ * pattern is kept short: glibc's own matcher is the slow one here.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ere.h"
+#include "fuzz.h"
+
+static void check(const char *pattern, const char *text, bool utf8)
+{
+	const char *error = NULL;
+	struct ere *ours = NULL;
+	size_t offset = 0;
+	regex_t theirs;
+	int r, g;
+
+	g = regcomp(&theirs, pattern, REG_EXTENDED | REG_NOSUB);
+	r = ere_compile(pattern, utf8, &ours, &error, &offset);
+	if (r == -ENOMEM)
+		abort();
+	if (r == 0) {
+		bool match = ere_match(ours, text);
+
+		/* Matching again gives the same: nothing of the last match stays. */
+		fuzz_assert(ere_match(ours, text) == match);
+		if (g == 0)
+			fuzz_assert(match == (regexec(&theirs, text, 0, NULL, 0) == 0));
+		ere_free(ours);
+	} else {
+		fuzz_assert(error && *error && offset <= strlen(pattern));
+		/* What glibc takes, nsctl takes too, but back-references and the too big. */
+		if (g == 0)
+			fuzz_assert(strstr(error, "back-references") || strstr(error, "too big"));
+	}
+	if (g == 0)
+		regfree(&theirs);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const uint8_t *nul = memchr(data, 0, size);
+	char *pattern, *text;
+
+	if (!nul || nul - data > 24 || size - (size_t)(nul - data) > 256)
+		return -1;
+	pattern = fuzz_string(data, (size_t)(nul - data));
+	text = fuzz_string(nul + 1, size - (size_t)(nul - data) - 1);
+	if (!setlocale(LC_CTYPE, "C"))
+		abort();
+	check(pattern, text, false);
+	if (setlocale(LC_CTYPE, "C.UTF-8"))
+		check(pattern, text, true);
+	free(pattern);
+	free(text);
+	return 0;
+}
