@@ -316,7 +316,7 @@ static int set_propagation(int fd, unsigned long propagation)
 		return negative_errno();
 	/* Before Linux 5.12: mount(2) on the fd's magic link, never on a name. */
 	fd_path(path, fd);
-	if (mount(NULL, path, NULL, propagation | MS_REC, NULL) < 0)
+	if (mount("none", path, "none", propagation | MS_REC, NULL) < 0)
 		return negative_errno();
 	return 0;
 }

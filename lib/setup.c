@@ -159,7 +159,11 @@ static int propagation_set_chrooted(unsigned long flags)
 		if (setns(ns_fd, CLONE_NEWNS) < 0)
 			return negative_errno();
 	}
-	if (mount(NULL, "/", NULL, flags, NULL) < 0)
+	/*
+	 * Source and type "none": the kernel ignores both for a change of
+	 * propagation, and valgrind reads a NULL type as a bad pointer.
+	 */
+	if (mount("none", "/", "none", flags, NULL) < 0)
 		r = negative_errno();
 	/* Back in the chroot whatever happened: the caller must never run outside it. */
 	if (fchdir(root_fd) < 0 || chroot(".") < 0 || fchdir(cwd_fd) < 0)
@@ -189,7 +193,7 @@ NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
 		/* Before Linux 5.12: mount(2) through the fd's magic link, or the fd as working
 		 * directory. */
 		snprintf(path, sizeof(path), "/proc/thread-self/fd/%d", rootfd);
-		r = mount_on_fd(rootfd, path, NULL, NULL, propagations[propagation].flags);
+		r = mount_on_fd(rootfd, path, "none", "none", propagations[propagation].flags);
 		if (r == 0)
 			return 0;
 	}

@@ -86,7 +86,7 @@ count_summary "container" env NSCTL_ALLOWED_SKIP='no kernel thread is visible' \
     scripts/container-check.sh
 
 echo "== valgrind: unit tests and nsctl invocations"
-if [ -x build/nsctl ] && scripts/valgrind.sh build; then passed=$((passed + 1)); else step_failed "valgrind"; fi
+if [ -x build/nsctl ]; then count_summary "valgrind" scripts/valgrind.sh build; else step_failed "valgrind"; fi
 
 # Each target counts twice: its corpus replayed, then fuzzed (a TAP line each).
 echo "== fuzz: replay fuzz/corpus, then ${NSCTL_CHECK_FUZZ_SECONDS:-3} s per target"

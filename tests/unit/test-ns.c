@@ -505,8 +505,8 @@ static void test_open_own_thread_without_proc(void **state)
 		struct stat st;
 
 		if (unshare(CLONE_NEWNS) < 0 ||
-		    (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&
-		     mount(NULL, "/proc", NULL, MS_REC | MS_PRIVATE, NULL) < 0) ||
+		    (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 &&
+		     mount("none", "/proc", "none", MS_REC | MS_PRIVATE, NULL) < 0) ||
 		    mount("none", "/proc", "tmpfs", 0, NULL) < 0 || stat("/proc/self", &st) == 0)
 			_exit(100);
 		_exit(own_thread_run(false) == 0 ? 0 : 1);

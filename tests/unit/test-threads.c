@@ -166,8 +166,8 @@ static void test_worker_thread_joins_alone_without_proc(void **state)
 
 		/* In a chroot "/" is no mount root (EINVAL): /proc is one. */
 		if (unshare(CLONE_NEWNS) < 0 ||
-		    (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&
-		     mount(NULL, "/proc", NULL, MS_REC | MS_PRIVATE, NULL) < 0) ||
+		    (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 &&
+		     mount("none", "/proc", "none", MS_REC | MS_PRIVATE, NULL) < 0) ||
 		    mount("none", "/proc", "tmpfs", 0, NULL) < 0)
 			_exit(2);
 		/* Nothing of /proc is left to fall back on. */

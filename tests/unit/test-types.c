@@ -180,6 +180,9 @@ static int undumpable_child(int fd, bool without_pidfd)
 	return write(fd, line, (size_t)n) == n ? 0 : 2;
 }
 
+/* This test program, as main() was started: its children exec it again. */
+static const char *program;
+
 static void types_supported_undumpable(bool without_pidfd)
 {
 	unsigned want = 0, got = 0;
@@ -201,10 +204,11 @@ static void types_supported_undumpable(bool without_pidfd)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		/* The pipe's write end survives the exec; the image is fresh. */
+		/* The pipe's write end survives the exec; the image is fresh (argv[0],
+		 * not /proc/self/exe, which under valgrind is valgrind's tool). */
 		snprintf(fd_text, sizeof(fd_text), "%d", fds[1]);
 		if (fcntl(fds[1], F_SETFD, 0) == 0)
-			execl("/proc/self/exe", "test-types",
+			execl(program, "test-types",
 			      without_pidfd ? "--undumpable-child-without-pidfd"
 					    : "--undumpable-child",
 			      fd_text, (char *)NULL);
@@ -239,6 +243,7 @@ static void test_types_supported_undumpable_without_pidfd(void **state)
 
 int main(int argc, char **argv)
 {
+	program = argv[0];
 	if (argc == 3 && strcmp(argv[1], "--undumpable-child") == 0)
 		return undumpable_child(atoi(argv[2]), false);
 	if (argc == 3 && strcmp(argv[1], "--undumpable-child-without-pidfd") == 0)
