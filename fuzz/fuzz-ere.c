@@ -5,7 +5,10 @@
  * Where glibc takes the pattern and nsctl's matcher does too, both say the
  * same of the text, in the C locale and in C.UTF-8; nsctl refuses only
  * what glibc refuses, back-references and patterns too big for it.  The
- * pattern is kept short: glibc's own matcher is the slow one here.
+ * pattern is kept short: glibc's own matcher is the slow one here.  In
+ * C.UTF-8 a text or pattern that is not UTF-8 is matched but not compared:
+ * there glibc finds word boundaries (\<, \b) in a text with no word
+ * character at all, and a lone byte of the pattern inside a character.
  */
 #include <errno.h>
 #include <locale.h>
@@ -18,6 +21,8 @@
 
 static void check(const char *pattern, const char *text, bool utf8)
 {
+	bool compared = !utf8 || (mbstowcs(NULL, text, 0) != (size_t)-1 &&
+				  mbstowcs(NULL, pattern, 0) != (size_t)-1);
 	const char *error = NULL;
 	struct ere *ours = NULL;
 	size_t offset = 0;
@@ -33,7 +38,7 @@ static void check(const char *pattern, const char *text, bool utf8)
 
 		/* Matching again gives the same: nothing of the last match stays. */
 		fuzz_assert(ere_match(ours, text) == match);
-		if (g == 0)
+		if (g == 0 && compared)
 			fuzz_assert(match == (regexec(&theirs, text, 0, NULL, 0) == 0));
 		ere_free(ours);
 	} else {
@@ -51,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nul = memchr(data, 0, size);
 	char *pattern, *text;
 
-	if (!nul || nul - data > 24 || size - (size_t)(nul - data) > 256)
+	if (!nul || nul - data > 16 || size - (size_t)(nul - data) > 128)
 		return -1;
 	pattern = fuzz_string(data, (size_t)(nul - data));
 	text = fuzz_string(nul + 1, size - (size_t)(nul - data) - 1);
