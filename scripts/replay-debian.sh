@@ -10,7 +10,8 @@
 #              container, as docker --privileged or podman --privileged)
 #   chroot     chroot(2) into the fresh root, itself a mount point (bound
 #              onto itself, as arch-chroot and schroot make it), with the
-#              host's /proc, /sys and /dev bound in
+#              host's /proc, /sys and /dev bound in (in a mount namespace
+#              of its own: the host's table never shows them)
 #
 # As root.  Each place's last lines and status go to WORK/RELEASE-PLACE.log;
 # the summary, one line a place, to standard output.  The root is kept in
@@ -91,19 +92,20 @@ run_container() {
 }
 
 run_chroot() {
-    # As arch-chroot: the root a mount point of its own, the host's /proc, /sys, /dev in it.
-    local status=0
-    mount --bind "$root" "$root"
-    mount --bind /proc "$root/proc"
-    mount --rbind /sys "$root/sys"
-    mount --rbind /dev "$root/dev"
-    mount -t tmpfs tmpfs "$root/run"
-    env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
-        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        chroot "$root" /bin/sh -c "$inner" || status=$?
-    umount -R "$root/run" "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || umount -lR "$root/dev" "$root/sys" || true
-    umount "$root" || umount -l "$root"
-    return "$status"
+    # As arch-chroot: the root a mount point of its own, the host's /proc,
+    # /sys, /dev in it; all in a mount namespace of its own, so that the
+    # host's table (and other tests on it) never sees them.
+    unshare --mount --propagation private /bin/sh -euc '
+        root=$1 inner=$2
+        mount --bind "$root" "$root"
+        mount --bind /proc "$root/proc"
+        mount --rbind /sys "$root/sys"
+        mount --rbind /dev "$root/dev"
+        mount -t tmpfs tmpfs "$root/run"
+        exec env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+            chroot "$root" /bin/sh -c "$inner"
+    ' sh "$root" "$inner"
 }
 
 summary=()

@@ -125,19 +125,22 @@ ns_inode() {
     stat -L -c %i "/proc/$1/ns/$2"
 }
 
-# The mount table, as mount points, types and sources.  /run/netns and
-# /run/nsctl/mnt are left out: the first pin there makes them mounts of their
-# own (shared, as iproute2 makes /run/netns; private for mount-namespace
-# pins), and they stay, by design, as "ip netns" leaves /run/netns.
-# Engineers share this machine: pins under them whose name lacks this test
-# file's $$, and mounts in /tmp outside this test's $TMP, are other sessions'
-# (made and removed meanwhile), and are left out too.
+# The part of the mount table a test can have made, as mount points, types
+# and sources, sorted: mounts whose mount point names this test's TMP or MARK
+# (pins, proc and tmpfs mounts, binds), pins under /run/netns and /run/nsctl
+# named with this test file's $$, and the places nsctl must never mount over
+# or change (/, /proc, /sys, /dev, /run, /tmp, /etc and below it, /var).
+# The rest of the host's table is others' (services, other sessions' tests,
+# a replay's chroot) and is never compared.  /run/netns and /run/nsctl/mnt
+# themselves are left out: the first pin there makes them mounts of their own
+# (shared, as iproute2 makes /run/netns; private for mount-namespace pins),
+# and they stay, by design, as "ip netns" leaves /run/netns.
 mount_table() {
-    awk -v pid="$$" -v tmp="${TMP:-/nonexistent}" '
-        $5 == "/run/netns" || $5 == "/run/nsctl/mnt" { next }
-        $5 ~ /^\/run\/(netns|nsctl)\// && !index($5, pid) { next }
-        $5 ~ /^\/tmp\// && !index($5, tmp) { next }
-        { print $5, $9, $10 }' /proc/self/mountinfo | sort
+    awk -v pid="$$" -v tmp="${TMP:-/nonexistent}" -v mark="${MARK:-/nonexistent}" '
+        index($5, tmp) || index($5, mark) { print $5, $9, $10; next }
+        $5 ~ /^\/run\/(netns|nsctl)\// && index($5, pid) { print $5, $9, $10; next }
+        $5 ~ /^\/(proc|sys|dev|run|tmp|var)?$/ || $5 ~ /^\/etc(\/|$)/ { print $5, $9, $10 }
+        ' /proc/self/mountinfo | sort
 }
 
 # Complete the words given, as bash would at the end of the line; print the candidates.
