@@ -625,6 +625,8 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_TIME = 12,   /* the child's unshare(CLONE_NEWTIME) */
 	NSCTL_SPAWN_STEP_CGROUP = 13, /* the move into the cgroup, where clone3() cannot */
 	NSCTL_SPAWN_STEP_TIME_ENTER = 14, /* its setns() after the parent step */
+	/* The caller's time_for_children set back after the start (a thread started meanwhile) */
+	NSCTL_SPAWN_STEP_TIME_RESTORE = 15,
 };
 
 /* What nsctl_spawn() did: written on success and on failure, for the message. */

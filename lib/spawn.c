@@ -710,14 +710,23 @@ static int time_for_children_new(int *ret_own)
 	return 0;
 }
 
-/* Our time_for_children back to our own time namespace, after the child's start. */
-static void time_for_children_restore(int *own)
+/*
+ * Our time_for_children back to our own time namespace, after the child's
+ * start: 0, or -errno where it cannot be (a thread of the caller's started
+ * meanwhile: setns() takes a time namespace only in a single-threaded
+ * process), which the caller must hear of.
+ */
+static int time_for_children_restore(int *own)
 {
+	int r = 0;
+
 	if (*own < 0)
-		return;
+		return 0;
 	/* Our own namespace: setns() changes only time_for_children here. */
-	(void)setns(*own, CLONE_NEWTIME);
+	if (setns(*own, CLONE_NEWTIME) < 0)
+		r = negative_errno();
 	close_fdp(own);
+	return r;
 }
 
 /*
@@ -850,7 +859,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	sigset_t all, caller_mask;
 	size_t argc = 0, size;
 	unsigned long clone_flags;
-	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, own_time = -1, r;
+	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, own_time = -1, restored, r;
 	bool time_first;
 	char *map;
 	pid_t pid;
@@ -984,7 +993,12 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	}
 	/* Refused (before 6.0): the copy makes the time namespace as clone3() does. */
 	if (pid == -EINVAL && own_time >= 0) {
-		time_for_children_restore(&own_time);
+		r = time_for_children_restore(&own_time);
+		if (r < 0) {
+			pid = r;
+			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
+			goto started;
+		}
 		clone_flags |= CLONE_NEWTIME;
 		c->time_in_child = false;
 	}
@@ -1018,7 +1032,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	}
 started:
 	/* The child has exec'd or ended (or gone on to the child step): what it wrote is all. */
-	time_for_children_restore(&own_time);
+	restored = time_for_children_restore(&own_time);
 	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
 	result = *c->result;
 #if NSCTL_ASAN
@@ -1040,6 +1054,17 @@ started:
 		spawn_context_free(c, map, size);
 		report_set(report, step, err);
 		return err;
+	}
+	if (restored < 0) {
+		/* The caller's state is not what it was: the child this call made goes. */
+		if (pidfd < 0 || sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0) < 0)
+			kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		close_fdp(&pidfd);
+		spawn_context_free(c, map, size);
+		report_set(report, NSCTL_SPAWN_STEP_TIME_RESTORE, restored);
+		return restored;
 	}
 	spawn_context_free(c, map, size);
 	report_set(report, NSCTL_SPAWN_STEP_NONE, 0);
