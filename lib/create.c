@@ -57,11 +57,10 @@ NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
 NSCTL_EXPORT int nsctl_time_enter_children(void)
 {
 	/* unshare(CLONE_NEWTIME) set the calling thread's time_for_children, not the process's. */
-	_cleanup_close_ int fd =
-	    open("/proc/thread-self/ns/time_for_children", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	_cleanup_close_ int fd = nsctl_ns_open_own(NSCTL_TYPE_TIME, true);
 
 	if (fd < 0)
-		return negative_errno();
+		return fd;
 	/* After unshare(CLONE_NEWTIME) only children enter; the caller follows with setns(). */
 	if (setns(fd, CLONE_NEWTIME) < 0)
 		return negative_errno();

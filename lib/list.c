@@ -462,11 +462,13 @@ static int scan_pins(struct nsctl_list *list)
 	struct mount_ids own_seen = { NULL, 0 };
 	struct entry *own = NULL;
 	size_t n = list->n_entries;
+	_cleanup_close_ int own_fd = -1;
 	struct stat st;
 	int r;
 
 	/* The calling thread's: its mount namespace is the one that resolves our paths. */
-	if (stat("/proc/thread-self/ns/mnt", &st) == 0)
+	own_fd = nsctl_ns_open_own(NSCTL_TYPE_MNT, false);
+	if (own_fd >= 0 && fstat(own_fd, &st) == 0)
 		own = ns_hash_get(&list->hash, st.st_dev, st.st_ino);
 	/*
 	 * Our own mount namespace first, from our own table, so that its plain paths
@@ -726,7 +728,7 @@ static int list_relations(struct nsctl_list *list, unsigned flags)
 	 * (and frees) a dentry and an inode when nothing does.  Most namespaces
 	 * belong to the caller's user namespace: holding it saves that per entry.
 	 */
-	own_user = open("/proc/thread-self/ns/user", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	own_user = nsctl_ns_open_own(NSCTL_TYPE_USER, false);
 
 	for (size_t w = 0; w < LIST_WORKERS; w++)
 		job.sockets[w].fd = -1;

@@ -160,7 +160,7 @@ static int on_shared_mount(int dirfd)
 static bool is_own_mount_namespace(int nsfd)
 {
 	/* The kernel compares with the calling thread's mount namespace. */
-	_cleanup_close_ int own = open("/proc/thread-self/ns/mnt", O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	_cleanup_close_ int own = nsctl_ns_open_own(NSCTL_TYPE_MNT, false);
 
 	return own >= 0 && nsctl_ns_same(own, nsfd) == 1;
 }

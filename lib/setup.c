@@ -153,9 +153,9 @@ static int propagation_set_chrooted(unsigned long flags)
 	if (ns_fd < 0 || setns(ns_fd, CLONE_NEWNS) < 0) {
 		if (ns_fd >= 0)
 			close(ns_fd);
-		ns_fd = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		ns_fd = nsctl_ns_open_own(NSCTL_TYPE_MNT, false);
 		if (ns_fd < 0)
-			return negative_errno();
+			return ns_fd;
 		if (setns(ns_fd, CLONE_NEWNS) < 0)
 			return negative_errno();
 	}

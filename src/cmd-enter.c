@@ -431,7 +431,7 @@ static void take_user_parent(struct target *tg)
 	parent = nsctl_ns_open_parent(child);
 	if (parent < 0)
 		cli_fail(parent, "--user-parent: the parent of the target's user namespace");
-	own = open("/proc/self/ns/user", O_RDONLY | O_CLOEXEC);
+	own = nsctl_ns_open_own(NSCTL_TYPE_USER, false);
 	if (own >= 0 && nsctl_ns_same(own, parent) == 1) {
 		close(parent);
 		return;
