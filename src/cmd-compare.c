@@ -35,7 +35,7 @@ static void help(void)
 	fputs(" -t, --type LIST           compare the types in LIST (comma-separated, or \"all\")\n"
 	      " -J, --json                use JSON output format\n"
 	      " -r, --raw                 use raw output format\n"
-	      " -n, --noheadings          don't print headings\n"
+	      "     --noheadings          don't print headings\n"
 	      " -q, --quiet               print nothing; the exit status tells\n",
 	      stdout);
 	cli_help_footer(stdout);

@@ -6,6 +6,10 @@ load helpers
 
 bats_require_minimum_version 1.5.0
 
+teardown() {
+    cleanup_pids
+}
+
 @test "nsctl --help lists every subcommand and exits 0" {
     run "$NSCTL" --help
     [ "$status" -eq 0 ]
@@ -185,4 +189,21 @@ bats_require_minimum_version 1.5.0
     run complete_words nsctl unpin nsctl-cli-complete-
     ip netns del "$name"
     echo "$output" | grep -qx "$name"
+    # A name pinned for two types is offered once.
+    unshare --uts --ipc sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    "$NSCTL" pin --uts --ipc $! "$name"
+    run complete_words nsctl unpin nsctl-cli-complete-
+    "$NSCTL" unpin "$name"
+    cleanup_pids
+    echo "$output"
+    [ "$(echo "$output" | grep -cx "$name")" -eq 1 ]
+}
+
+@test "compare --help gives -n to --net alone; --noheadings is long only" {
+    run -0 "$NSCTL" compare --help
+    [ "$(echo "$output" | grep -c '^ *-n, ')" -eq 1 ]
+    echo "$output" | grep -q '^ *-n, --net '
+    echo "$output" | grep -q '^     --noheadings '
 }
