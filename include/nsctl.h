@@ -298,6 +298,9 @@ int nsctl_pin_remove(const char *path);
  */
 int nsctl_pin_stale_remove(enum nsctl_type type, const char *name);
 
+/* Whether pin NAME of TYPE is stale, as above, without removing it: 1 or 0, or -errno. */
+int nsctl_pin_stale_check(enum nsctl_type type, const char *name);
+
 /* One pin, as the mount table shows it. */
 struct nsctl_pin {
 	enum nsctl_type type;

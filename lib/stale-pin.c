@@ -32,7 +32,15 @@ static int open_pin_directory(enum nsctl_type type, const char *name, char *path
 	return dirfd;
 }
 
-NSCTL_EXPORT int nsctl_pin_stale_remove(enum nsctl_type type, const char *name)
+/*
+ * Whether pin NAME of TYPE is stale: 1 (with *RET_DIRFD and *RET_BASE, to
+ * remove it through), 0, or -errno.  Stale: an empty regular file on the
+ * directory's own filesystem, what "ip netns add" and nsctl pin make before
+ * they mount onto it.  A live pin is an nsfs mount; anything else is not
+ * ours to judge.  Opened once, then judged by what was opened: a symlink is
+ * held, never followed, and no file is opened to read.
+ */
+static int stale_pin(enum nsctl_type type, const char *name, int *ret_dirfd, const char **ret_base)
 {
 	_cleanup_close_ int dirfd = -1, fd = -1;
 	char path[PATH_MAX];
@@ -45,20 +53,35 @@ NSCTL_EXPORT int nsctl_pin_stale_remove(enum nsctl_type type, const char *name)
 		return 0;
 	if (dirfd < 0)
 		return dirfd;
-	/* Opened once, then judged by what was opened: a symlink is held, never followed. */
 	fd = openat(dirfd, base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : negative_errno();
 	if (fstat(fd, &st) < 0 || fstat(dirfd, &dir_st) < 0 || fstatfs(fd, &sfs) < 0)
 		return negative_errno();
-	/*
-	 * Stale: an empty regular file on the directory's own filesystem, what
-	 * "ip netns add" and nsctl pin make before they mount onto it.  A live
-	 * pin is an nsfs mount; anything else is not ours to judge.
-	 */
 	if (!S_ISREG(st.st_mode) || st.st_size != 0 || st.st_dev != dir_st.st_dev ||
 	    (unsigned long)sfs.f_type == NSFS_MAGIC)
 		return 0;
+	if (ret_dirfd) {
+		*ret_dirfd = TAKE_FD(dirfd);
+		/* NAME's last component: the base of the path, as NAME has no '/'. */
+		*ret_base = name;
+	}
+	return 1;
+}
+
+NSCTL_EXPORT int nsctl_pin_stale_check(enum nsctl_type type, const char *name)
+{
+	return stale_pin(type, name, NULL, NULL);
+}
+
+NSCTL_EXPORT int nsctl_pin_stale_remove(enum nsctl_type type, const char *name)
+{
+	_cleanup_close_ int dirfd = -1;
+	const char *base = NULL;
+	int r = stale_pin(type, name, &dirfd, &base);
+
+	if (r <= 0)
+		return r;
 	/*
 	 * Through the directory fd, once.  Should a pin be mounted onto the name
 	 * meanwhile (ip netns add), the kernel refuses to unlink a mount point:

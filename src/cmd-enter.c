@@ -478,6 +478,11 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 			continue;
 		nsctl_pin_name_path(t, text, path, sizeof(path));
 		r = nsctl_ns_set_add_path(tg->set, path, (int)t);
+		if (r < 0 && nsctl_pin_stale_check(t, text) == 1)
+			cli_fail(0,
+				 "pin '%s': %s is a stale pin (an empty file, no namespace mounted "
+				 "on it): nsctl unpin %s removes it",
+				 text, path, text);
 		if (r < 0)
 			cli_fail(r, "pin '%s': %s", text, path);
 	}

@@ -475,3 +475,24 @@ fds_of_program() {
         x "$NSCTL_TOP/completions/nsctl" "$TARGET")
     echo "$out" | grep -qx "$TARGET"
 }
+
+@test "enter: a stale /run/netns/NAME (an empty file a reboot leaves) says so, and how to remove it" {
+    require_root
+    # As ip netns leaves one: the file without its mount.
+    ip netns add "$NAME"
+    NETNS+=("$NAME")
+    umount "/run/netns/$NAME"
+    [ -f "/run/netns/$NAME" ] && [ ! -s "/run/netns/$NAME" ]
+    for form in "$NAME" "-n $NAME"; do
+        # shellcheck disable=SC2086 # the form is words
+        run "$NSCTL" enter $form true
+        echo "$output"
+        [ "$status" -eq 125 ]
+        [ "$output" = "nsctl: enter: pin '$NAME': /run/netns/$NAME is a stale pin (an empty file, no namespace mounted on it): nsctl unpin $NAME removes it" ]
+    done
+    # Nothing was removed by enter; unpin does, as it says.
+    [ -f "/run/netns/$NAME" ]
+    run "$NSCTL" unpin "$NAME"
+    [ "$status" -eq 0 ]
+    [ ! -e "/run/netns/$NAME" ]
+}
