@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "cli.h"
@@ -28,6 +29,7 @@ struct request {
 	unsigned asked;                /* type options, with or without =FILE */
 	const char *files[TYPE_COUNT]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
+	bool uid_follow, gid_follow; /* -S follow, -G follow: the target's own IDs */
 	uid_t uid;
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
@@ -60,7 +62,6 @@ struct target {
 
 enum {
 	OPT_PRESERVE_CREDENTIALS = CHAR_MAX + 1,
-	OPT_JOIN_CGROUP,
 	OPT_KEEP_FD,
 	OPT_KEEP_FDS,
 	OPT_NEW_SESSION,
@@ -89,11 +90,12 @@ static void help(void)
 	      "                             --user-parent take the place of theirs\n"
 	      " -t, --target TARGET       TARGET as an option, as nsenter -t takes a PID;\n"
 	      "                             then every operand is PROGRAM and its arguments\n"
-	      " -S, --setuid UID          set the user ID (a number or a user name), clear\n"
-	      "                             supplementary groups (default 0 when a user\n"
-	      "                             namespace is entered)\n"
-	      " -G, --setgid GID          set the group ID (a number or a group name), clear\n"
-	      "                             supplementary groups (same default)\n"
+	      " -S, --setuid UID          set the user ID (a number, a user name, or follow:\n"
+	      "                             the target's), clear supplementary groups\n"
+	      "                             (default 0 when a user namespace is entered)\n"
+	      " -G, --setgid GID          set the group ID (a number, a group name, or\n"
+	      "                             follow: the target's), clear supplementary\n"
+	      "                             groups (same default)\n"
 	      "     --preserve-credentials  leave the user and group IDs as they are\n"
 	      " -r, --root[=DIR]          set the root directory (default: the target's)\n"
 	      " -w, --wd[=DIR]            set the working directory (default: the target's)\n"
@@ -120,7 +122,7 @@ static void help(void)
 	      "                             data variables (an allowlist)\n"
 	      "     --keep-loader-env     with -e on the target's files: keep LD_*,\n"
 	      "                             GCONV_PATH, GLIBC_TUNABLES...\n"
-	      "     --join-cgroup         join the target's cgroups first (v2, and each v1\n"
+	      " -c, --join-cgroup         join the target's cgroups first (v2, and each v1\n"
 	      "                             hierarchy mounted here)\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
 	      "     --keep-fd N           pass the caller's fd N on to PROGRAM (repeatable)\n"
@@ -214,7 +216,7 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "wd", optional_argument, NULL, 'w' },
 		{ "env", no_argument, NULL, 'e' },
 		{ "keep-loader-env", no_argument, NULL, OPT_KEEP_LOADER_ENV },
-		{ "join-cgroup", no_argument, NULL, OPT_JOIN_CGROUP },
+		{ "join-cgroup", no_argument, NULL, 'c' },
 		{ "no-fork", no_argument, NULL, 'F' },
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
@@ -247,7 +249,7 @@ static void parse(int argc, char **argv, struct request *req)
 		  "network namespace" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZeFhV", optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZecFhV", optional_argument);
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
 	int c;
 
@@ -263,11 +265,18 @@ static void parse(int argc, char **argv, struct request *req)
 		switch (c) {
 		case 'S':
 			req->set_uid = true;
-			req->uid = cli_parse_id("--setuid", optarg, false);
+			req->uid_follow = strcmp(optarg, "follow") == 0;
+			if (!req->uid_follow)
+				req->uid = cli_parse_id("--setuid", optarg, false);
 			break;
 		case 'G':
 			req->set_gid = true;
-			req->gid = cli_parse_id("--setgid", optarg, true);
+			req->gid_follow = strcmp(optarg, "follow") == 0;
+			if (!req->gid_follow)
+				req->gid = cli_parse_id("--setgid", optarg, true);
+			break;
+		case 'c':
+			req->join_cgroup = true;
 			break;
 		case OPT_PRESERVE_CREDENTIALS:
 			req->preserve_credentials = true;
@@ -305,9 +314,6 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case OPT_KEEP_LOADER_ENV:
 			req->keep_loader_env = true;
-			break;
-		case OPT_JOIN_CGROUP:
-			req->join_cgroup = true;
 			break;
 		case 'F':
 			req->no_fork = true;
@@ -593,9 +599,9 @@ static void open_extras(const struct request *req, struct target *tg)
 
 	tg->root_fd = tg->wd_fd = tg->cgroup_fd = -1;
 	if (!tg->process && ((req->root && !req->root_dir) || (req->wd && !req->wd_dir) ||
-			     req->env || req->join_cgroup))
-		cli_usage_error("--root, --wd (without DIR), --env and --join-cgroup need a PID "
-				"TARGET, and '%s' is not one",
+			     req->env || req->join_cgroup || req->uid_follow || req->gid_follow))
+		cli_usage_error("--root, --wd (without DIR), --env, --join-cgroup and -S/-G follow "
+				"need a PID TARGET, and '%s' is not one",
 				req->target);
 	/* Through the /proc/PID directory fd, which cannot be another process's. */
 	if ((req->root && !req->root_dir) || (req->wd && !req->wd_dir)) {
@@ -867,6 +873,29 @@ static void restore_groups(const struct request *req, struct saved_groups *saved
 	saved->list = NULL;
 }
 
+/*
+ * -S follow, -G follow: the target's user and group IDs as the target has
+ * them.  The owner of its /proc/PID directory (opened before the joins) is
+ * its effective IDs, and stat() gives them as the caller's user namespace
+ * maps them: after the join of the target's, as the target sees itself.
+ */
+static void follow_target_ids(struct request *req, const struct target *tg)
+{
+	int procfd = nsctl_process_procfd(tg->process);
+	struct stat st;
+
+	if (!req->uid_follow && !req->gid_follow)
+		return;
+	if (procfd < 0 || fstat(procfd, &st) < 0)
+		cli_fail(procfd < 0 ? procfd : negative_errno(),
+			 "-S/-G follow: the IDs of PID %d (/proc/%d)",
+			 (int)nsctl_process_pid(tg->process), (int)nsctl_process_pid(tg->process));
+	if (req->uid_follow)
+		req->uid = st.st_uid;
+	if (req->gid_follow)
+		req->gid = st.st_gid;
+}
+
 static void set_credentials(const struct request *req, bool entered_user)
 {
 	bool user = entered_user && !req->preserve_credentials;
@@ -1041,6 +1070,7 @@ int cmd_enter(int argc, char **argv)
 		cli_fail(negative_errno(), "--wdns %s: chdir", req.wdns_dir);
 	close_fdp(&tg.root_fd);
 	close_fdp(&tg.wd_fd);
+	follow_target_ids(&req, &tg);
 	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
 	if (req.keep_caps)
 		cli_keep_capabilities("--keep-caps");

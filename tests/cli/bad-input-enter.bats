@@ -160,7 +160,7 @@ setup() {
     bad enter 125 "--root $TMP/missing: No such file or directory" "--root=$TMP/missing" $$ \
         "${RAN[@]}"
     bad enter 125 "--wd $TMP/file: Not a directory" "--wd=$TMP/file" $$ "${RAN[@]}"
-    bad enter 125 "--env and --join-cgroup need a PID TARGET" --env "/proc/$$/ns/uts" \
+    bad enter 125 "--env, --join-cgroup and -S/-G follow need a PID TARGET" --env "/proc/$$/ns/uts" \
         "${RAN[@]}"
     bad enter 125 "no TARGET given"
     # Issue 15: names for -S/-G, nsenter's -W/--wdns, --user-parent.

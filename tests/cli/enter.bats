@@ -404,12 +404,42 @@ fds_of_program() {
     mkdir "$CGROUP"
     start_named_target "$NAME" --uts
     echo "$TARGET" >"$CGROUP/cgroup.procs"
-    run "$NSCTL" enter --join-cgroup "$TARGET" cat /proc/self/cgroup
-    echo "$output"
-    [ "$status" -eq 0 ]
-    echo "$output" | grep -qx "0::/$NAME"
+    # -c is its short form, as in util-linux 2.40's nsenter.
+    for form in --join-cgroup -c; do
+        run "$NSCTL" enter $form "$TARGET" cat /proc/self/cgroup
+        echo "$output"
+        [ "$status" -eq 0 ]
+        echo "$output" | grep -qx "0::/$NAME"
+    done
     run "$NSCTL" enter "$TARGET" cat /proc/self/cgroup
     ! echo "$output" | grep -qx "0::/$NAME" || false
+}
+
+@test "enter: -S follow and -G follow take the target's own IDs, in its user namespace or ours" {
+    require_root
+    require_userns
+    # In a user namespace of its own that maps 1234 and 2345 (to root's, here).
+    start_named_target "$NAME" --user --map-user=1234 --map-group=2345 --uts
+    run -0 "$NSCTL" enter -U -u -S follow -G follow "$TARGET" sh -c 'id -u; id -g'
+    [ "${lines[0]}" = 1234 ]
+    [ "${lines[1]}" = 2345 ]
+    # The witness: what the target itself has, seen from its namespace.
+    [ "$(nsenter -t "$TARGET" -U -u -S 1234 -G 2345 sh -c 'id -u; id -g' | tr '\n' ' ')" = "1234 2345 " ]
+    # Without its user namespace: the IDs as the host has them (root's here).
+    run -0 "$NSCTL" enter -u -S follow -G follow "$TARGET" sh -c 'id -u; id -g'
+    [ "${lines[0]}" = 0 ]
+    [ "${lines[1]}" = 0 ]
+    # A target of another user, in nsctl's user namespace: its IDs.
+    setpriv --reuid=65534 --regid=65534 --clear-groups sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    run -0 "$NSCTL" enter -u -S follow -G follow $! sh -c 'id -u; id -g'
+    [ "${lines[0]}" = 65534 ]
+    [ "${lines[1]}" = 65534 ]
+    # A file is no process to follow.
+    run "$NSCTL" enter -S follow "/proc/$TARGET/ns/uts" true
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"-S/-G follow need a PID TARGET"* ]]
 }
 
 @test "enter: PROGRAM defaults to \$SHELL, else /bin/sh" {
@@ -482,7 +512,8 @@ fds_of_program() {
     ip netns add "$NAME"
     NETNS+=("$NAME")
     umount "/run/netns/$NAME"
-    [ -f "/run/netns/$NAME" ] && [ ! -s "/run/netns/$NAME" ]
+    [ -f "/run/netns/$NAME" ]
+    [ ! -s "/run/netns/$NAME" ]
     for form in "$NAME" "-n $NAME"; do
         # shellcheck disable=SC2086 # the form is words
         run "$NSCTL" enter $form true
