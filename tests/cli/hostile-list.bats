@@ -172,8 +172,9 @@ check_command_lines() {
     [ "$(cat "$TMP/out")" = "$(for pid in "${matching[@]}"; do
         echo "$(ns_inode "$pid" uts) $pid"
     done | sort -n)" ]
-    # Resident memory: what the pattern set aside, nothing the texts chose.
-    [ "$(cat "$TMP/peak")" -le $((BASELINE + 16 * 1024)) ]
+    # Resident memory: what the pattern set aside, nothing the texts chose (but
+    # under AddressSanitizer, whose quarantine keeps what is freed).
+    built_with_asan || [ "$(cat "$TMP/peak")" -le $((BASELINE + 16 * 1024)) ]
     # The hostile rows are there to be matched: each is a row of its own.
     "$NSCTL" list --type uts --noheadings -r -o PID -Q "COMMAND =~ \"^$nonce[xz]+w 600\$\"" |
         sort -n >"$TMP/rows"
@@ -183,7 +184,7 @@ check_command_lines() {
     run_measured "$NSCTL" list --type uts --noheadings -r -o PID -Q "COMMAND =~ \"^$nonce\" && COMMAND =~ \".*x.{1000}w\"" ||
         status=$?
     [ "$status" -eq 0 ]
-    [ "$(cat "$TMP/peak")" -le $((BASELINE + 16 * 1024)) ]
+    built_with_asan || [ "$(cat "$TMP/peak")" -le $((BASELINE + 16 * 1024)) ]
     sort -n "$TMP/out" >"$TMP/rows"
     for pid in "${hostile[@]}" "${matching[@]}"; do
         python3 -c 'import re, sys; sys.exit(0 if re.search("x.{1000}w", open(sys.argv[1]).read().replace("\0", " ").strip()) else 1)' \
