@@ -318,6 +318,16 @@ static struct node *assertion(struct parser *p, enum assertion at)
 	return n;
 }
 
+/* GNU's assertions after a backslash: \b \B \< \> \` \'. */
+static const struct {
+	char letter;
+	enum assertion at;
+} escaped_assertions[] = {
+	{ 'b', AT_WORD_BOUNDARY }, { 'B', AT_NOT_WORD_BOUNDARY },
+	{ '<', AT_WORD_START },    { '>', AT_WORD_END },
+	{ '`', AT_START },         { '\'', AT_END },
+};
+
 /* \c at p->s (past the backslash). */
 static struct node *parse_escape(struct parser *p)
 {
@@ -334,25 +344,12 @@ static struct node *parse_escape(struct parser *p)
 	case 's':
 	case 'S':
 		return class_escape(p, *p->s++);
-	case 'b':
-		p->s++;
-		return assertion(p, AT_WORD_BOUNDARY);
-	case 'B':
-		p->s++;
-		return assertion(p, AT_NOT_WORD_BOUNDARY);
-	case '<':
-		p->s++;
-		return assertion(p, AT_WORD_START);
-	case '>':
-		p->s++;
-		return assertion(p, AT_WORD_END);
-	case '`':
-		p->s++;
-		return assertion(p, AT_START);
-	case '\'':
-		p->s++;
-		return assertion(p, AT_END);
 	}
+	for (size_t i = 0; i < ELEMENTSOF(escaped_assertions); i++)
+		if (*p->s == escaped_assertions[i].letter) {
+			p->s++;
+			return assertion(p, escaped_assertions[i].at);
+		}
 	if (*p->s >= '1' && *p->s <= '9') {
 		fail(p, at,
 		     "back-references are not supported (POSIX extended expressions have none)");
