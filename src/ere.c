@@ -334,6 +334,7 @@ static struct node *parse_escape(struct parser *p)
 	const char *at = p->s - 1;
 	struct node *n;
 	size_t length;
+	int32_t c;
 
 	switch (*p->s) {
 	case '\0':
@@ -355,10 +356,11 @@ static struct node *parse_escape(struct parser *p)
 		     "back-references are not supported (POSIX extended expressions have none)");
 		return NULL;
 	}
+	c = next_char(p->s, p->utf8, &length);
+	p->s += length;
 	n = new_node(p, NODE_CHAR);
 	if (n)
-		n->c = next_char(p->s, p->utf8, &length);
-	p->s += length;
+		n->c = c;
 	return n;
 }
 
@@ -367,6 +369,7 @@ static struct node *parse_atom(struct parser *p)
 {
 	struct node *n;
 	size_t length;
+	int32_t c;
 
 	switch (*p->s) {
 	case '\0':
@@ -417,10 +420,11 @@ static struct node *parse_atom(struct parser *p)
 		fail(p, p->s, "a repetition with nothing before it");
 		return NULL;
 	}
+	c = next_char(p->s, p->utf8, &length);
+	p->s += length;
 	n = new_node(p, NODE_CHAR);
 	if (n)
-		n->c = next_char(p->s, p->utf8, &length);
-	p->s += length;
+		n->c = c;
 	return n;
 }
 
