@@ -63,7 +63,7 @@ static const struct column_info {
 	[COL_NETNSID] = { "NETNSID", 0, SCOLS_FL_RIGHT, SCOLS_JSON_STRING,
 			  "namespace ID as used by network subsystem" },
 	[COL_NSFS] = { "NSFS", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
-		       "nsfs mount points (pins): one per line, a JSON array" },
+		       "nsfs mount points (pins): one per line" },
 	[COL_PNS] = { "PNS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
 		      "parent namespace (user and pid namespaces)" },
 	[COL_ONS] = { "ONS", 10, SCOLS_FL_RIGHT, SCOLS_JSON_NUMBER,
@@ -706,17 +706,16 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (!column)
 			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 		scols_column_set_json_type(column, info->json_type);
-		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw) {
-			/*
-			 * One pin per line: libsmartcols escapes a newline as \x0a unless
-			 * the column says it is safe, and splits the cell at each one (in
-			 * JSON, into the elements of an array).
-			 */
+		/*
+		 * One pin per line: libsmartcols escapes a newline as \x0a unless
+		 * the column says it is safe, and splits the cell at each one.  In
+		 * JSON the pins stay one string, a newline between them, as lsns
+		 * writes them (its scripts read a string there).
+		 */
+		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw && !req->json) {
 			scols_column_set_safechars(column, "\n");
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
-			if (req->json)
-				scols_column_set_json_type(column, SCOLS_JSON_ARRAY_STRING);
 		}
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -51,7 +51,7 @@ teardown() {
     for i in $(seq 20); do
         JSON=$(timeout 10 "$NSCTL" list -J -P -o NS,NSFS --type uts)
         echo "$JSON" | jq -e --arg dir "/proc/$RACER/root$RACER_DIR/pin-" \
-            '[.namespaces[] | select(any(.nsfs[]?; . != null and startswith($dir)))] |
+            '[.namespaces[] | select(any((.nsfs // "") | split("\n")[]; startswith($dir)))] |
              length > 0' && found=1 && break
     done
     [ -n "$found" ]
@@ -111,9 +111,9 @@ opens_without_o_path() {
     lsns -t uts -n -r -o NS,NSFS | grep -qx "$ino $CHROOT/pin"
     for held_by in process pin; do
         JSON=$(timeout 10 chroot "$CHROOT" /bin/nsctl list -J -o NS,NSFS --type uts)
-        [ "$(json_field "$JSON" "$ino" 'nsfs | join(",")')" = /pin ]
+        [ "$(json_field "$JSON" "$ino" 'nsfs')" = /pin ]
         JSON=$(timeout 10 "$NSCTL" list -J -o NS,NSFS --type uts)
-        [ "$(json_field "$JSON" "$ino" 'nsfs | join(",")')" = "$CHROOT/pin" ]
+        [ "$(json_field "$JSON" "$ino" 'nsfs')" = "$CHROOT/pin" ]
         # Then the namespace is held by the pin alone.
         kill -KILL "$TARGET" 2>/dev/null || true
         wait "$TARGET" 2>/dev/null || true
@@ -260,7 +260,7 @@ linger_trap() {
     host=$(ns_inode $$ net)
     for i in $(seq 100); do
         pins=$("$NSCTL" list --net -o NS,NSFS -J | jq -r --argjson ns "$host" \
-            '.namespaces[] | select(.ns == $ns) | .nsfs // [] | .[]')
+            '.namespaces[] | select(.ns == $ns) | .nsfs // "" | split("\n")[]')
         [[ "$pins" == *prod* ]] && break
         sleep 0.1
     done
