@@ -58,6 +58,8 @@ struct target {
 	int cgroup_v1_count;
 	struct nsctl_caps caps; /* --target-caps */
 	char **environ;
+	bool owner_is_caller; /* --env: the target's effective user ID is nsctl's */
+	bool user_ns_apart;   /* --env: its user namespace is not nsctl's */
 };
 
 enum {
@@ -117,11 +119,13 @@ static void help(void)
 	      " -e, --env                 take the target's environment, but LD_* and the\n"
 	      "                             other loader variables, where PROGRAM runs on\n"
 	      "                             the target's files (-m joined, no --root DIR or\n"
-	      "                             --wd DIR); elsewhere keep nsctl's and take only\n"
-	      "                             the target's TERM, LANG, LC_*, TZ and other\n"
-	      "                             data variables (an allowlist)\n"
-	      "     --keep-loader-env     with -e on the target's files: keep LD_*,\n"
-	      "                             GCONV_PATH, GLIBC_TUNABLES...\n"
+	      "                             --wd DIR) with no more rights than it (it is\n"
+	      "                             nsctl's user, or its user namespace is joined);\n"
+	      "                             elsewhere keep nsctl's and take only the\n"
+	      "                             target's TERM, LANG, LC_*, TZ and other data\n"
+	      "                             variables (an allowlist)\n"
+	      "     --keep-loader-env     with -e, where the whole environment is taken:\n"
+	      "                             keep LD_*, GCONV_PATH, GLIBC_TUNABLES...\n"
 	      " -c, --join-cgroup         join the target's cgroups first (v2, and each v1\n"
 	      "                             hierarchy mounted here)\n"
 	      " -F, --no-fork             exec PROGRAM in place even when joining pid or time\n"
@@ -591,6 +595,53 @@ static void open_target(const struct request *req, struct target *tg)
 	open_pin_target(req, tg, own_asked, with_file);
 }
 
+/*
+ * The effective user and group IDs of the target whose /proc/PID directory is
+ * PROCFD, from its status, as the caller's user namespace maps them now (the
+ * file is opened here: after the join of the target's user namespace, as the
+ * target sees itself).  Not the directory's owner: a process that made
+ * itself undumpable shows as root's there.  0, or -errno.
+ */
+static int read_target_ids(int procfd, uid_t *ret_uid, gid_t *ret_gid)
+{
+	_cleanup_close_ int fd = openat(procfd, "status", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	char text[4096];
+	const char *line;
+	uint64_t ids[2];
+	bool found[2] = { false, false };
+	ssize_t n;
+
+	if (fd < 0)
+		return negative_errno();
+	n = read(fd, text, sizeof(text) - 1);
+	if (n < 0)
+		return negative_errno();
+	text[n] = '\0';
+	for (line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		int which = strncmp(line, "Uid:", 4) == 0   ? 0
+			    : strncmp(line, "Gid:", 4) == 0 ? 1
+							    : -1;
+		const char *p = line + 4;
+		uint64_t real;
+
+		/* Real, then effective. */
+		if (which < 0)
+			continue;
+		p += strspn(p, " \t");
+		if (number_scan(&p, UINT32_MAX, &real) < 0)
+			return -EINVAL;
+		p += strspn(p, " \t");
+		if (number_scan(&p, UINT32_MAX, &ids[which]) < 0)
+			return -EINVAL;
+		found[which] = true;
+	}
+	if (!found[0] || !found[1])
+		return -ENODATA;
+	*ret_uid = (uid_t)ids[0];
+	*ret_gid = (gid_t)ids[1];
+	return 0;
+}
+
 /* Root, working directory, environment and cgroup: taken from the target before joining. */
 static void open_extras(const struct request *req, struct target *tg)
 {
@@ -625,9 +676,24 @@ static void open_extras(const struct request *req, struct target *tg)
 				 req->wd_dir ? req->wd_dir : "(the target's)");
 	}
 	if (req->env) {
+		unsigned differ = 0;
+		uid_t uid;
+		gid_t gid;
+
 		r = nsctl_process_read_environ(tg->process, &tg->environ);
+		if (r >= 0)
+			r = nsctl_process_procfd(tg->process);
+		if (r >= 0)
+			r = read_target_ids(r, &uid, &gid);
+		if (r >= 0)
+			r = nsctl_process_ns_differ(tg->process, NSCTL_TYPE_BIT(NSCTL_TYPE_USER),
+						    &differ);
 		if (r < 0)
-			cli_fail(r, "--env: /proc/%d/environ", (int)nsctl_process_pid(tg->process));
+			cli_fail(r, "--env: the environment and IDs of PID %d (/proc/%d)",
+				 (int)nsctl_process_pid(tg->process),
+				 (int)nsctl_process_pid(tg->process));
+		tg->owner_is_caller = uid == geteuid();
+		tg->user_ns_apart = differ != 0;
 	}
 	if (req->join_cgroup) {
 		r = nsctl_process_open_cgroups_v1(tg->process, &tg->cgroup_v1_fds);
@@ -703,6 +769,32 @@ static void check_target_caps_user(const struct request *req, struct target *tg)
 			 "--target-caps: PID %d is in another user namespace than nsctl's, and "
 			 "its capabilities count only there: join that one too (-U)",
 			 (int)pid);
+}
+
+/*
+ * Why the target's whole environment may not choose PROGRAM's, as a phrase,
+ * or NULL where it may.  It may where PROGRAM runs on the target's files
+ * (its mount namespace joined, no --root or --wd DIR of nsctl's) with no
+ * more rights than the target has: the target is nsctl's own user, or its
+ * user namespace, not nsctl's, is joined too.  Elsewhere a target's
+ * variable could run code with rights it lacks: a BASH_ENV of another
+ * user's process in nsctl's own mount namespace names a file of that user's
+ * that root would source.
+ */
+static const char *env_not_trusted(const struct request *req, const struct target *tg,
+				   unsigned joined)
+{
+	if (req->root_dir)
+		return "PROGRAM runs on nsctl's files (--root DIR)";
+	if (req->wd_dir)
+		return "PROGRAM runs on nsctl's files (--wd DIR)";
+	if (!(joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
+		return "PROGRAM runs on nsctl's files (the target's mount namespace is not joined)";
+	if (!tg->owner_is_caller &&
+	    !((joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER)) && tg->user_ns_apart))
+		return "the target is another user's and PROGRAM would have nsctl's rights (its "
+		       "user namespace, apart from nsctl's, is not joined)";
+	return NULL;
 }
 
 /* --join-cgroup: each v1 hierarchy's cgroup, then the v2 one, through the fds opened before. */
@@ -873,27 +965,24 @@ static void restore_groups(const struct request *req, struct saved_groups *saved
 	saved->list = NULL;
 }
 
-/*
- * -S follow, -G follow: the target's user and group IDs as the target has
- * them.  The owner of its /proc/PID directory (opened before the joins) is
- * its effective IDs, and stat() gives them as the caller's user namespace
- * maps them: after the join of the target's, as the target sees itself.
- */
+/* -S follow, -G follow: the target's user and group IDs as the target has them. */
 static void follow_target_ids(struct request *req, const struct target *tg)
 {
 	int procfd = nsctl_process_procfd(tg->process);
-	struct stat st;
+	uid_t uid;
+	gid_t gid;
+	int r;
 
 	if (!req->uid_follow && !req->gid_follow)
 		return;
-	if (procfd < 0 || fstat(procfd, &st) < 0)
-		cli_fail(procfd < 0 ? procfd : negative_errno(),
-			 "-S/-G follow: the IDs of PID %d (/proc/%d)",
+	r = procfd < 0 ? procfd : read_target_ids(procfd, &uid, &gid);
+	if (r < 0)
+		cli_fail(r, "-S/-G follow: the IDs of PID %d (/proc/%d/status)",
 			 (int)nsctl_process_pid(tg->process), (int)nsctl_process_pid(tg->process));
 	if (req->uid_follow)
-		req->uid = st.st_uid;
+		req->uid = uid;
 	if (req->gid_follow)
-		req->gid = st.st_gid;
+		req->gid = gid;
 }
 
 static void set_credentials(const struct request *req, bool entered_user)
@@ -1078,22 +1167,13 @@ int cmd_enter(int argc, char **argv)
 	if (req.target_caps)
 		cli_apply_target_caps(&tg.caps);
 	if (tg.environ) {
-		/*
-		 * PROGRAM runs on the target's own files only where its mount
-		 * namespace is joined and no --root or --wd DIR of nsctl's was
-		 * given; elsewhere the target's environment would choose code
-		 * among nsctl's files (cli_enter_environment()).
-		 */
-		bool target_files =
-		    (joined & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)) && !req.root_dir && !req.wd_dir;
+		const char *why = env_not_trusted(&req, &tg, joined);
+		bool target_files = !why;
 
-		if (req.keep_loader_env && !target_files)
-			cli_fail(0,
-				 "--keep-loader-env: PROGRAM runs on nsctl's files (%s), where "
-				 "only the target's data variables pass",
-				 req.root_dir ? "--root DIR"
-				 : req.wd_dir ? "--wd DIR"
-					      : "the target's mount namespace is not joined");
+		if (req.keep_loader_env && why)
+			cli_fail(
+			    0, "--keep-loader-env: %s, where only the target's data variables pass",
+			    why);
 		program_env = cli_enter_environment(tg.environ, req.keep_loader_env, target_files);
 		/*
 		 * The target's PATH finds PROGRAM only in the target's own files.

@@ -65,10 +65,15 @@ static bool is_loader_variable(const char *entry)
 	return false;
 }
 
-/* The index of ENTRY's name in data_variables, or -1. */
+/* The index of ENTRY's name in data_variables, or -1.  A family's names are letters, digits, '_'.
+ */
 static int data_variable(const char *entry)
 {
 	size_t length = name_length(entry);
+
+	if (strspn(entry, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") !=
+	    length)
+		return -1;
 
 	for (size_t i = 0; i < ELEMENTSOF(data_variables); i++) {
 		size_t n = strlen(data_variables[i].name);

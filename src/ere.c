@@ -297,7 +297,8 @@ static struct node *parse_bracket(struct parser *p)
 			}
 			if (!bracket_char(p, &high))
 				break;
-			if (high < low) {
+			/* A byte of no UTF-8 sequence is a character, but no end of a range. */
+			if (high < low || low >= INVALID_BYTE || high >= INVALID_BYTE) {
 				fail(p, at, "invalid range end");
 				break;
 			}
@@ -638,6 +639,9 @@ static void write_out(struct ere *re, const struct node *n)
 		resolve(re, chain, false, (uint32_t)re->n_program);
 		return;
 	case NODE_REPEAT:
+		/* An empty expression repeated is empty: "(){32767}{32767}" writes nothing. */
+		if (program_size(n->kids[0]) == 0)
+			return;
 		for (int i = 0; i < n->min; i++)
 			write_out(re, n->kids[0]);
 		if (n->max < 0) {

@@ -385,3 +385,58 @@ teardown() {
         [[ "$man" == *"CAP_SYS_ADMIN in the initial user namespace"* ]]
     done
 }
+
+@test "callers: enter -e gives the target's whole environment only where PROGRAM has no more rights than the target: its own user, or its user namespace joined" {
+    require_root
+    mkdir "$TMP/evil"
+    printf 'touch %s/ran-$1\n' "$TMP" >"$TMP/evil/rc"
+    printf '#!/bin/sh\ntouch %s/ran-ls\n' "$TMP" >"$TMP/evil/ls"
+    chmod 755 "$TMP/evil/ls"
+    chown -R 65534:65534 "$TMP/evil"
+    local hostile=(PATH="$TMP/evil:/usr/bin:/bin" HOME="$TMP/evil" BASH_ENV="$TMP/evil/rc"
+        PROMPT_COMMAND=". $TMP/evil/rc" APP_SETTING=theirs TERM=xterm-theirs)
+    # Another user's process in nsctl's own mount namespace: joining that
+    # mount namespace (-m, --mount=FILE) puts PROGRAM on root's files all the same.
+    setpriv --reuid=65534 --regid=65534 --clear-groups env -i "${hostile[@]}" sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    local nobody=$!
+    # And one root put in a mount namespace of its own first (a service's PrivateTmp).
+    unshare_here --mount
+    "${UNSHARE_HERE[@]}" setpriv --reuid=65534 --regid=65534 --clear-groups \
+        env -i "${hostile[@]}" sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    local service=$!
+    for form in "-m $nobody" "--mount=/proc/$$/ns/mnt $nobody" "-a $service" "-m -u $service"; do
+        # shellcheck disable=SC2086 # the form is words
+        run timeout 10 "$NSCTL" enter -e $form bash -c 'env; ls / >/dev/null' bash
+        echo "$form: $(echo "$output" | grep -E '^(PATH|HOME|BASH_ENV|APP_SETTING|TERM)=')"
+        [ "$status" -eq 0 ]
+        [ "$(echo "$output" | grep '^PATH=')" = "PATH=$PATH" ]
+        [ "$(echo "$output" | grep '^HOME=')" = "HOME=$HOME" ]
+        [ -z "$(echo "$output" | grep -E '^(BASH_ENV|APP_SETTING|PROMPT_COMMAND)=')" ]
+        # The allowlist's data still passes.
+        echo "$output" | grep -qx 'TERM=xterm-theirs'
+        # shellcheck disable=SC2086
+        run timeout 10 "$NSCTL" enter -e --keep-loader-env $form true
+        [ "$status" -eq 125 ]
+        [[ "$output" == *"--keep-loader-env: "*"where only the target's data variables pass"* ]]
+    done
+    [ -z "$(ls "$TMP" | grep '^ran-')" ]
+}
+
+@test "callers: enter -e into another user's user and mount namespaces gives its environment; into its mount namespace alone, the allowlist" {
+    require_userns_for_nobody
+    setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin APP_SETTING=theirs \
+        unshare -Urm sleep 600 &
+    TEST_PIDS+=($!)
+    wait_for_exec $! sleep
+    # Its user namespace joined (the default joins every one that differs): PROGRAM
+    # has the target's rights there, and its environment.
+    run -0 timeout 10 "$NSCTL" enter -e $! sh -c 'echo "${APP_SETTING:-none} $(id -u)"'
+    [ "$output" = "theirs 0" ]
+    # Its mount namespace without its user namespace: PROGRAM is root, the allowlist applies.
+    run -0 timeout 10 "$NSCTL" enter -e -m $! sh -c 'echo "${APP_SETTING:-none} $(id -u)"'
+    [ "$output" = "none 0" ]
+}
