@@ -319,6 +319,20 @@ static struct node *assertion(struct parser *p, enum assertion at)
 	return n;
 }
 
+/* The character at p->s, itself. */
+static struct node *literal(struct parser *p)
+{
+	size_t length;
+	int32_t c = next_char(p->s, p->utf8, &length);
+	struct node *n;
+
+	p->s += length;
+	n = new_node(p, NODE_CHAR);
+	if (n)
+		n->c = c;
+	return n;
+}
+
 /* GNU's assertions after a backslash: \b \B \< \> \` \'. */
 static const struct {
 	char letter;
@@ -333,9 +347,6 @@ static const struct {
 static struct node *parse_escape(struct parser *p)
 {
 	const char *at = p->s - 1;
-	struct node *n;
-	size_t length;
-	int32_t c;
 
 	switch (*p->s) {
 	case '\0':
@@ -357,20 +368,13 @@ static struct node *parse_escape(struct parser *p)
 		     "back-references are not supported (POSIX extended expressions have none)");
 		return NULL;
 	}
-	c = next_char(p->s, p->utf8, &length);
-	p->s += length;
-	n = new_node(p, NODE_CHAR);
-	if (n)
-		n->c = c;
-	return n;
+	return literal(p);
 }
 
 /* An atom at p->s; NULL (no error) where there is none: a '|', a ')' closing a group, the end. */
 static struct node *parse_atom(struct parser *p)
 {
 	struct node *n;
-	size_t length;
-	int32_t c;
 
 	switch (*p->s) {
 	case '\0':
@@ -421,12 +425,7 @@ static struct node *parse_atom(struct parser *p)
 		fail(p, p->s, "a repetition with nothing before it");
 		return NULL;
 	}
-	c = next_char(p->s, p->utf8, &length);
-	p->s += length;
-	n = new_node(p, NODE_CHAR);
-	if (n)
-		n->c = c;
-	return n;
+	return literal(p);
 }
 
 /* The count at p->s, at most MAX_COUNT; -1 where there is no digit. */
