@@ -9,13 +9,22 @@ source "${BASH_SOURCE[0]%/*}/chroot.bash"
 # The same as a program (for timeout, prefix arrays, background targets).
 PRIVATE_MOUNT_NS=$(cd "${BASH_SOURCE[0]%/*}" && pwd)/private-mount-ns
 
-# True where this process is chrooted: "/" is no mount root (no line of its
-# mountinfo has "/" for mount point: the kernel shows only the mounts
-# reachable from the caller's root), or its root is not PID 1's (a chroot
-# into a mount's root; PID 1's root may be refused even to root, and in a
-# PID namespace of its own PID 1 may be chrooted too: hence mountinfo first).
+# True where this process is chrooted.  As root: its "/" is not the root
+# of its mount namespace, where setns() into that namespace puts nsenter.
+# Otherwise guessed: "/" is no mount root (no line of its mountinfo has "/"
+# for mount point: the kernel shows only the mounts reachable from the
+# caller's root), or its root is not PID 1's (a chroot into a mount's root;
+# PID 1's root may be refused even to root, and in a PID namespace of its
+# own PID 1 may be chrooted too: hence mountinfo first).
 running_chrooted() {
     local ours theirs
+    # The kernel's answer first: setns() into our own mount namespace puts a
+    # process at its root, which in a chroot is not ours (as root only).
+    ours=$(stat -c %d:%i / 2>/dev/null) || return 1
+    if theirs=$(nsenter --mount=/proc/self/ns/mnt stat -c %d:%i / 2>/dev/null); then
+        [ "$ours" != "$theirs" ]
+        return
+    fi
     if [ -r /proc/self/mountinfo ] &&
         awk '$5 == "/" { found = 1 } END { exit found }' /proc/self/mountinfo; then
         return 0

@@ -115,16 +115,6 @@ static void test_write_errors(void **state)
 }
 
 /* A child in a new user namespace gets its maps from us, then reports what it sees. */
-/* In a chroot "/" is no mount's root (statx knows since Linux 5.8). */
-static bool chrooted(void)
-{
-	struct statx stx;
-
-	return statx(AT_FDCWD, "/", 0, STATX_BASIC_STATS, &stx) == 0 &&
-	       (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-	       !(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
-}
-
 static struct nsctl_idmap map_uids, map_gids;
 
 /* The parent step: the maps, written while the child waits in its new user namespace. */
@@ -179,8 +169,14 @@ static void test_write_maps(void **state)
 	pid = nsctl_spawn(attr, NULL, NULL, NULL, &report);
 	nsctl_spawn_attr_free(attr);
 	close(out[1]);
-	if (pid == -EPERM && chrooted()) {
-		print_message("# the kernel refuses a new user namespace to a chrooted caller\n");
+	/*
+	 * The kernel's answer decides, not a guess at the place: it refuses a
+	 * new user namespace to a chrooted caller (even one whose root is a
+	 * mount of its own, as arch-chroot makes it), and under some policies.
+	 */
+	if (pid == -EPERM) {
+		print_message("# the kernel refuses a new user namespace here (EPERM: a chroot, or "
+			      "a policy)\n");
 		close(out[0]);
 		skip();
 	}
