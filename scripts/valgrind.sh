@@ -35,6 +35,8 @@ memcheck() {
     if [ "$status" -eq 99 ]; then
         echo "failed: $name (status $status${unfollowed:+; valgrind cannot follow system call $unfollowed})"
         cat "$log/vg"
+        # A leak is often an assertion's longjmp past a free(): which one.
+        grep -E '^(not ok|# .*(error|Failure))' "$log/out" | head -n 6 | sed 's/^/    /
         failed=$((failed + 1))
     elif [ "$want" != any ] && [ "$status" -ne "$want" ]; then
         # The program's own checks failed under valgrind: where it answers
