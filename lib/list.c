@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "copier.h"
 #include "list.h"
 #include "syscalls.h"
 
@@ -44,6 +45,7 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		for (size_t h = 0; h < list->records[i].n_held; h++)
 			close_fdp(&list->records[i].held[h].ns_fd);
 		free(list->records[i].held);
+		free(list->records[i].sockets);
 		if (list->records[i].details)
 			free(list->records[i].details->command);
 		free(list->records[i].details);
@@ -320,84 +322,26 @@ static int mount_ids_add(struct mount_ids *seen, int id)
 }
 
 /*
- * The mount points of one mount table already looked at, with what their path
- * led to.  Mounts stacked on one mount point show one line each, and the path
- * reaches only the top one: another user's thousands of bind mounts on one
- * file made a path walk through all of them for each of their lines.
+ * The pins of one mount table, F (see scan_pins_of()): each one's namespace
+ * as the kernel writes it there, the root of the nsfs mount ("uts:[INO]"), not
+ * found by a walk down its path, which could lead through another user's mounts
+ * (a FUSE server that never answers).  Something mounted over a pin since
+ * hides it from its path, but it still holds its namespace: it is listed.
  */
-struct mount_point {
-	char *path;
-	dev_t dev;
-	ino_t ino;
-	int err; /* of the stat, or 0 */
-};
-
-struct mount_points {
-	struct mount_point *slots;
-	size_t n, size;
-};
-
-static void mount_points_free(struct mount_points *seen)
-{
-	for (size_t i = 0; i < seen->size; i++)
-		free(seen->slots[i].path);
-	free(seen->slots);
-}
-
-static struct mount_point *mount_points_slot(struct mount_point *slots, size_t size,
-					     const char *path)
-{
-	size_t mask = size - 1;
-
-	for (size_t i = pin_hash(path) & mask;; i = (i + 1) & mask)
-		if (!slots[i].path || strcmp(slots[i].path, path) == 0)
-			return &slots[i];
-}
-
-/* The entry of PATH: the one there, or a new one with its path and no stat yet (NULL: ENOMEM). */
-static struct mount_point *mount_points_get(struct mount_points *seen, const char *path)
-{
-	struct mount_point *slot;
-
-	if (2 * (seen->n + 1) > seen->size) {
-		size_t size = seen->size ? seen->size * 2 : 64;
-		struct mount_point *slots = calloc(size, sizeof(*slots));
-
-		if (!slots)
-			return NULL;
-		for (size_t i = 0; i < seen->size; i++)
-			if (seen->slots[i].path)
-				*mount_points_slot(slots, size, seen->slots[i].path) =
-				    seen->slots[i];
-		free(seen->slots);
-		seen->slots = slots;
-		seen->size = size;
-	}
-	slot = mount_points_slot(seen->slots, seen->size, path);
-	if (slot->path)
-		return slot;
-	slot->path = strdup(path);
-	if (!slot->path)
-		return NULL;
-	slot->err = 1; /* not looked at yet */
-	seen->n++;
-	return slot;
-}
-
-/* The pins of one mount table, F (see scan_pins_of()). */
 static int scan_pins_in(struct nsctl_list *list, FILE *f, pid_t pid, const struct mount_ids *skip,
-			struct mount_ids *record, struct mount_points *seen)
+			struct mount_ids *record)
 {
 	_cleanup_free_ char *line = NULL;
 	size_t line_size = 0, offset = 0;
 	char path[4096 + 64];
 	int r;
 
+	if (!list->nsfs_dev)
+		return 0;
 	if (pid > 0)
 		offset = (size_t)snprintf(path, sizeof(path), "/proc/%d/root", pid);
 	while (getline(&line, &line_size, f) > 0) {
 		struct mountinfo_nsfs nsfs;
-		struct mount_point *mp;
 		struct entry *e;
 
 		if (mountinfo_parse_nsfs(line, &nsfs) <= 0 || mount_ids_has(skip, nsfs.mount_id))
@@ -410,17 +354,12 @@ static int scan_pins_in(struct nsctl_list *list, FILE *f, pid_t pid, const struc
 		if (offset + strlen(nsfs.mount_point) >= sizeof(path))
 			continue;
 		strcpy(path + offset, nsfs.mount_point);
-		mp = mount_points_get(seen, nsfs.mount_point);
-		if (!mp)
-			return -ENOMEM;
-		/* Something may be mounted over the pin since: believe only the inode we find. */
-		if (mp->err > 0)
-			mp->err = list_stat_cached(AT_FDCWD, path, &mp->dev, &mp->ino);
-		if (mp->err < 0 || !list_is_namespace(list, mp->dev, mp->ino, nsfs.ino))
-			continue;
-		r = entry_get(list, nsfs.type, mp->dev, mp->ino, path, &e);
+		r = entry_get(list, nsfs.type, list->nsfs_dev, nsfs.ino, path, &e);
 		if (r < 0)
 			return r;
+		/* Held by pins alone: opened through one by the copier (open_pins()). */
+		if (r > 0)
+			e->path_is_pin = true;
 		r = add_pin(e, path, offset);
 		if (r < 0)
 			return r;
@@ -440,9 +379,7 @@ static int scan_pins_of(struct nsctl_list *list, pid_t pid, const struct mount_i
 			struct mount_ids *record)
 {
 	_cleanup_fclose_ FILE *f = NULL;
-	struct mount_points seen = { NULL, 0, 0 };
 	char path[64];
-	int r;
 
 	if (pid > 0)
 		snprintf(path, sizeof(path), "/proc/%d/mountinfo", pid);
@@ -451,9 +388,7 @@ static int scan_pins_of(struct nsctl_list *list, pid_t pid, const struct mount_i
 	f = fopen(path, "re");
 	if (!f)
 		return 0; /* gone, or not ours to read */
-	r = scan_pins_in(list, f, pid, skip, record, &seen);
-	mount_points_free(&seen);
-	return r;
+	return scan_pins_in(list, f, pid, skip, record);
 }
 
 static int scan_pins(struct nsctl_list *list)
@@ -615,9 +550,9 @@ static void relations_of(const struct nsctl_list *list, struct entry *e,
 		if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != e->pub.id.dev ||
 				st.st_ino != e->pub.id.ino))
 			return;
-	} else if (e->path) {
+	} else if (e->path && !e->path_is_pin) {
 		/*
-		 * The path is /proc/PID/fd/N or a pin, which their owner can swap since the
+		 * The path is /proc/PID/fd/N, which its owner can swap since the
 		 * scan for a FIFO (a plain open() would wait for a writer for ever) or a
 		 * device node of their choosing: look with O_PATH, and open only the
 		 * namespace seen during the scan.  A process may also have left it (setns).
@@ -823,6 +758,46 @@ NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct ns
 	return nsctl_list_find(list, rec->ns[type].dev, rec->ns[type].ino);
 }
 
+/*
+ * An fd on each namespace held by pins alone, for its relations: the path is
+ * walked by the copier (copier.h), since it may lead through another user's
+ * mounts.  One it gave no answer for shows no ID, owner or parent.
+ */
+static int open_pins(struct nsctl_list *list)
+{
+	_cleanup_free_ struct copier_request *requests = NULL;
+	_cleanup_free_ struct copier_answer *answers = NULL;
+	_cleanup_free_ struct entry **entries = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < list->n_entries; i++)
+		n += list->entries[i]->path_is_pin && list->entries[i]->fd < 0;
+	if (!n)
+		return 0;
+	requests = calloc(n, sizeof(*requests));
+	answers = calloc(n, sizeof(*answers));
+	entries = calloc(n, sizeof(*entries));
+	if (!requests || !answers || !entries)
+		return -ENOMEM;
+	n = 0;
+	for (size_t i = 0; i < list->n_entries; i++) {
+		struct entry *e = list->entries[i];
+
+		if (!e->path_is_pin || e->fd >= 0)
+			continue;
+		requests[n] = (struct copier_request){
+			COPIER_NS_PATH, 0,      -1, (int)e->pub.id.type, e->pub.id.dev,
+			e->pub.id.ino,  e->path
+		};
+		entries[n++] = e;
+	}
+	copier_run(requests, n, answers);
+	for (size_t i = 0; i < n; i++)
+		if (answers[i].err == 0)
+			entries[i]->fd = answers[i].fd;
+	return 0;
+}
+
 NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 {
 	struct nsctl_list *list;
@@ -839,6 +814,8 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 		r = aggregate(list);
 	if (r >= 0 && (flags & NSCTL_LIST_PINS))
 		r = scan_pins(list);
+	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
+		r = open_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
 		r = list_relations(list, flags);
 	if (r >= 0)

@@ -19,6 +19,13 @@ struct held_ns {
 	int ns_fd; /* a socket's: the namespace, from SIOCGSKNS (its path is no way in); else -1 */
 };
 
+/* A socket at fd FD, the file (DEV, INO) when the scan looked. */
+struct seen_socket {
+	int fd;
+	dev_t dev;
+	ino_t ino;
+};
+
 /* The types with a _for_children link (pid and time): the room in proc_record for them. */
 #define LIST_CHILDREN_TYPES 2
 
@@ -42,6 +49,9 @@ struct proc_record {
 	struct raw_ns children[LIST_CHILDREN_TYPES];
 	struct held_ns *held;
 	size_t n_held;
+	/* Its sockets, until the copier tells their network namespaces (copier.h). */
+	struct seen_socket *sockets;
+	size_t n_sockets;
 	struct proc_details *details; /* NULL until list_read_details() */
 };
 
@@ -51,6 +61,7 @@ struct entry {
 	struct proc_record *record; /* its lowest process, or NULL */
 	char *path;
 	bool path_is_ns_link;   /* path is /proc/PID/ns/TYPE, which always leads into nsfs */
+	bool path_is_pin;       /* path is a pin's (the entry's only way in), never walked here */
 	char **pins;            /* NULL-terminated */
 	size_t *pin_mountpoint; /* where the mount point starts in pins[i] */
 	size_t n_pins, size_pins;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 
 #include "internal.h"
@@ -194,7 +195,7 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 	_cleanup_close_ int pathfd = -1, fd = -1;
 	char proc_path[64];
 	enum nsctl_type type;
-	struct stat st;
+	struct statx stx;
 	int r;
 
 	if (!path || !*path || expected >= TYPE_COUNT)
@@ -207,14 +208,18 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 	pathfd = open(path, O_PATH | O_CLOEXEC);
 	if (pathfd < 0)
 		return negative_errno();
-	if (fstat(pathfd, &st) < 0)
+	/*
+	 * AT_STATX_DONT_SYNC: where PATH (a /proc/PID/fd link) now leads to a FUSE
+	 * file, its server is not asked; nsfs has nothing to refresh.
+	 */
+	if (statx(pathfd, "", AT_EMPTY_PATH | AT_STATX_DONT_SYNC, STATX_TYPE | STATX_INO, &stx) < 0)
 		return negative_errno();
-	if (S_ISDIR(st.st_mode))
+	if (S_ISDIR(stx.stx_mode))
 		return -EISDIR;
-	if (!S_ISREG(st.st_mode))
+	if (!S_ISREG(stx.stx_mode))
 		return -ENOTTY;
 	/* Whoever controls PATH may have swapped it since the caller saw (DEV, INO) there. */
-	if (ino && (st.st_dev != dev || st.st_ino != ino))
+	if (ino && (makedev(stx.stx_dev_major, stx.stx_dev_minor) != dev || stx.stx_ino != ino))
 		return -ESTALE;
 	r = require_nsfs(pathfd);
 	if (r < 0)

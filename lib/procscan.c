@@ -15,7 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "graveyard.h"
+#include "copier.h"
 #include "list.h"
 #include "number.h"
 #include "syscalls.h"
@@ -63,29 +63,6 @@ static int push_held(struct proc_record *rec, const struct held_ns *held)
 	return 0;
 }
 
-int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino)
-{
-	struct statx stx;
-	struct stat st;
-
-	/*
-	 * AT_STATX_DONT_SYNC: a FUSE file swapped in for the namespace would otherwise
-	 * have its server asked for attributes, and a server that never answers would
-	 * hang the whole list.  nsfs has nothing to refresh.
-	 */
-	if (statx(dir, name, AT_STATX_DONT_SYNC, STATX_INO, &stx) < 0) {
-		/* Before Linux 4.11 (or where a seccomp filter denies it): what there is. */
-		if (errno != ENOSYS || fstatat(dir, name, &st, 0) < 0)
-			return negative_errno();
-		*ret_dev = st.st_dev;
-		*ret_ino = st.st_ino;
-		return 0;
-	}
-	*ret_dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
-	*ret_ino = (ino_t)stx.stx_ino;
-	return 0;
-}
-
 bool list_is_namespace(const struct nsctl_list *list, dev_t dev, ino_t ino, ino_t expected_ino)
 {
 	/* A FUSE server picks its inode numbers: the number alone proves nothing. */
@@ -103,8 +80,8 @@ struct dirent64_header {
 
 /*
  * The file fd NAME of a process leads to, without opening it (a FIFO never
- * blocks), and with AT_STATX_DONT_SYNC (see list_stat_cached()): its type,
- * device and inode only.
+ * blocks), and with AT_STATX_DONT_SYNC (a FUSE file's server is not asked for its
+ * attributes; nsfs has nothing to refresh): its type, device and inode only.
  */
 static int fd_stat(int fds, const char *name, struct stat *ret)
 {
@@ -124,55 +101,18 @@ static int fd_stat(int fds, const char *name, struct stat *ret)
 }
 
 /*
- * A copy of fd NUMBER of the process whose /proc/PID/fd directory is FDS (NAME
- * in it), through a pidfd (PTRACE_MODE_ATTACH: root's, or the caller's own
- * processes), and only if it is still the file (DEV, INO) the scan saw: the
- * process may have closed and reused the number since.  -1 when it cannot be had.
- */
-static int fd_copy(int fds, const char *name, pid_t pid, int *pidfd, int number, dev_t dev,
-		   ino_t ino)
-{
-	struct stat st;
-	int fd;
-
-	if (*pidfd == -1) {
-		*pidfd = sys_pidfd_open(pid, 0);
-		/*
-		 * The PID may have been reused since FDS was opened: a dead process's
-		 * directory answers no more lookups, so one that does was alive when
-		 * the pidfd was made, and the pidfd is on it.
-		 */
-		if (*pidfd >= 0 && fstatat(fds, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			close(*pidfd);
-			*pidfd = -1;
-		}
-		if (*pidfd < 0)
-			*pidfd = -2; /* not to be tried again for this process */
-	}
-	if (*pidfd < 0)
-		return -1;
-	fd = sys_pidfd_getfd(*pidfd, number, 0);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0 || st.st_dev != dev || st.st_ino != ino) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/*
  * The type of the namespace at nsfs fd HELD->fd: its link names it ("net:[INO]"), or, for
- * one opened through a pin, shows only the pin's path: then NS_GET_NSTYPE on a copy tells.
+ * one opened through a pin, shows only the pin's path: then the link, opened with O_PATH
+ * and looked at before it is opened for NS_GET_NSTYPE (the process may have put
+ * another file at that fd since, a FIFO or a FUSE file that a copy's close() would wait on).
  */
-static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd, struct held_ns *held)
+static int nsfs_fd_type(int fds, const char *name, pid_t pid, struct held_ns *held)
 {
 	_cleanup_close_ int fd = -1;
-	char target[64];
+	char target[64], path[64];
 	enum nsctl_type type;
 	ssize_t length;
 	ino_t ino;
-	int kind;
 
 	length = readlinkat(fds, name, target, sizeof(target));
 	if (length > 0 && (size_t)length < sizeof(target) &&
@@ -180,71 +120,38 @@ static int nsfs_fd_type(int fds, const char *name, pid_t pid, int *pidfd, struct
 		held->type = type;
 		return 0;
 	}
-	fd = fd_copy(fds, name, pid, pidfd, held->fd, held->dev, held->ino);
-	if (fd < 0) {
-		char path[64];
-
-		/* No pidfd_getfd (before 5.6, or denied): through the link, looked at first. */
-		snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, held->fd);
-		fd = ns_open_path_checked(path, -1, held->dev, held->ino, &type);
-		if (fd < 0)
-			return -1;
-		held->type = type;
-		return 0;
-	}
-	kind = ioctl(fd, NS_GET_NSTYPE);
-	if (kind < 0 || nsctl_type_from_clone_flag((unsigned long)kind, &type) < 0)
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, held->fd);
+	fd = ns_open_path_checked(path, -1, held->dev, held->ino, &type);
+	if (fd < 0)
 		return -1;
 	held->type = type;
 	return 0;
 }
 
-/*
- * The network namespace of socket fd NUMBER, when it is not the process's own:
- * a namespace no process may be in any more (made with one, entered back out
- * of with setns(), or its last process gone after passing the socket on).
- */
-static int socket_netns(int fds, const char *name, pid_t pid, int *pidfd,
-			const struct proc_record *rec, struct held_ns *held, dev_t dev, ino_t ino,
-			struct graveyard *graveyard)
+static int push_socket(struct proc_record *rec, const struct seen_socket *socket)
 {
-	_cleanup_close_ int ns = -1;
-	struct stat st;
-	int sock;
+	struct seen_socket *more = reallocarray(rec->sockets, rec->n_sockets + 1, sizeof(*more));
 
-	sock = fd_copy(fds, name, pid, pidfd, held->fd, dev, ino);
-	if (sock < 0)
-		return -1;
-	ns = ioctl(sock, SIOCGSKNS);
-	/* Never close()d here: it could be the socket's last reference (graveyard.h). */
-	graveyard_bury(graveyard, sock);
-	if (ns < 0 || fstat(ns, &st) < 0)
-		return -1;
-	if (st.st_dev == rec->ns[NSCTL_TYPE_NET].dev && st.st_ino == rec->ns[NSCTL_TYPE_NET].ino)
-		return -1;
-	/* The same namespace through another socket of this process: one holder, one fd. */
-	for (size_t i = 0; i < rec->n_held; i++)
-		if (rec->held[i].dev == st.st_dev && rec->held[i].ino == st.st_ino)
-			return -1;
-	held->type = NSCTL_TYPE_NET;
-	held->dev = st.st_dev;
-	held->ino = st.st_ino;
-	held->ns_fd = TAKE_FD(ns);
+	if (!more)
+		return -ENOMEM;
+	rec->sockets = more;
+	rec->sockets[rec->n_sockets++] = *socket;
 	return 0;
 }
 
 /*
  * The namespaces one process holds by fds: nsfs files, told by what they are
  * (the one nsfs device), not by the link's text, which for one opened through a
- * pin is the pin's path; and with SOCKETS, the network namespaces of sockets.
+ * pin is the pin's path; and with SOCKETS, its sockets, whose network namespaces
+ * the copier tells later (list_socket_namespaces()).
  * getdents64() straight on the fd, not opendir(): fdopendir() costs an fstat() and an
  * fcntl() per process, and a listing that left room for more entries is complete, since
  * /proc fills the buffer until it is full or the table ends.
  */
 static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t prefix,
-		     struct proc_record *rec, bool sockets, struct graveyard *graveyard)
+		     struct proc_record *rec, bool sockets)
 {
-	_cleanup_close_ int fd = -1, pidfd = -1;
+	_cleanup_close_ int fd = -1;
 	char buf[4096] __attribute__((aligned(8)));
 	ssize_t n;
 
@@ -265,21 +172,19 @@ static void scan_fds(const struct nsctl_list *list, int proc, char *path, size_t
 			if (number_parse_int(de->d_name, INT_MAX, 0, &held.fd) < 0)
 				continue;
 			if (S_ISSOCK(st.st_mode)) {
-				if (!sockets ||
-				    socket_netns(fd, de->d_name, rec->pid, &pidfd, rec, &held,
-						 st.st_dev, st.st_ino, graveyard) < 0)
-					continue;
-			} else {
-				held.dev = st.st_dev;
-				held.ino = st.st_ino;
-				if (!list->nsfs_dev || held.dev != list->nsfs_dev ||
-				    nsfs_fd_type(fd, de->d_name, rec->pid, &pidfd, &held) < 0)
-					continue;
+				struct seen_socket socket = { held.fd, st.st_dev, st.st_ino };
+
+				if (sockets && push_socket(rec, &socket) < 0)
+					return;
+				continue;
 			}
-			if (push_held(rec, &held) < 0) {
-				close_fdp(&held.ns_fd);
+			held.dev = st.st_dev;
+			held.ino = st.st_ino;
+			if (!list->nsfs_dev || held.dev != list->nsfs_dev ||
+			    nsfs_fd_type(fd, de->d_name, rec->pid, &held) < 0)
+				continue;
+			if (push_held(rec, &held) < 0)
 				return;
-			}
 		}
 	} while (n > 0 && (size_t)n + 512 > sizeof(buf));
 }
@@ -455,8 +360,7 @@ static void scan_threads(const struct nsctl_list *list, int proc, const struct n
  * close() less per process.
  */
 static void scan_process(const struct nsctl_list *list, int proc, const struct ns_paths *paths,
-			 unsigned flags, struct proc_record *rec, struct graveyard *graveyard,
-			 struct thread_records *threads)
+			 unsigned flags, struct proc_record *rec, struct thread_records *threads)
 {
 	char path[64];
 	size_t prefix = (size_t)snprintf(path, sizeof(path), "%d/", rec->pid);
@@ -467,7 +371,7 @@ static void scan_process(const struct nsctl_list *list, int proc, const struct n
 	if (!rec->seen)
 		return;
 	if (flags & NSCTL_LIST_FDS)
-		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS, graveyard);
+		scan_fds(list, proc, path, prefix, rec, flags & NSCTL_LIST_SOCKETS);
 }
 
 /* The PIDs of PROC, the /proc directory fd checked by the caller. */
@@ -571,11 +475,9 @@ void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_paralle
 }
 
 struct scan_data {
-	pid_t self;
 	int proc;
 	unsigned flags;
 	struct ns_paths paths;
-	struct graveyard graveyards[2];   /* one a thread */
 	struct thread_records threads[2]; /* one a thread of ours */
 };
 
@@ -583,9 +485,8 @@ static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *d
 {
 	struct scan_data *scan = data;
 
-	if (list->records[i].pid != scan->self)
-		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
-			     &scan->graveyards[worker], &scan->threads[worker]);
+	scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
+		     &scan->threads[worker]);
 }
 
 static int compare_records(const void *a, const void *b)
@@ -623,6 +524,75 @@ static int add_thread_records(struct nsctl_list *list, struct thread_records thr
 	return r;
 }
 
+/* Whether REC holds (DEV, INO) already: as its own network namespace, or by another fd. */
+static bool holds_netns(const struct proc_record *rec, dev_t dev, ino_t ino)
+{
+	if (rec->ns[NSCTL_TYPE_NET].dev == dev && rec->ns[NSCTL_TYPE_NET].ino == ino)
+		return true;
+	for (size_t i = 0; i < rec->n_held; i++)
+		if (rec->held[i].dev == dev && rec->held[i].ino == ino)
+			return true;
+	return false;
+}
+
+/*
+ * The network namespaces of the sockets the scan saw, where a process is not
+ * in that namespace itself: one no process may be in any more (made with a
+ * socket, entered back out of with setns(), or its last process gone after
+ * passing the socket on).  Told by the copier, which alone holds copies of
+ * other processes' fds (copier.h); a socket it gave no answer for is left out.
+ */
+static int list_socket_namespaces(struct nsctl_list *list)
+{
+	_cleanup_free_ struct copier_request *requests = NULL;
+	_cleanup_free_ struct copier_answer *answers = NULL;
+	_cleanup_free_ size_t *owners = NULL;
+	size_t n = 0, k = 0;
+	int r = 0;
+
+	for (size_t i = 0; i < list->n_records; i++)
+		n += list->records[i].n_sockets;
+	if (!n)
+		return 0;
+	requests = calloc(n, sizeof(*requests));
+	answers = calloc(n, sizeof(*answers));
+	owners = calloc(n, sizeof(*owners));
+	if (!requests || !answers || !owners)
+		return -ENOMEM;
+	for (size_t i = 0; i < list->n_records; i++) {
+		const struct proc_record *rec = &list->records[i];
+
+		for (size_t j = 0; j < rec->n_sockets; j++) {
+			const struct seen_socket *socket = &rec->sockets[j];
+
+			requests[k] = (struct copier_request){
+				COPIER_SOCKET_NETNS, rec->pid,    socket->fd, -1,
+				socket->dev,         socket->ino, NULL
+			};
+			owners[k++] = i;
+		}
+	}
+	/* No copier (the process limit): the sockets' namespaces are unknown, as a FIFO's would be.
+	 */
+	copier_run(requests, n, answers);
+	for (size_t i = 0; i < n; i++) {
+		struct proc_record *rec = &list->records[owners[i]];
+		struct held_ns held = { NSCTL_TYPE_NET, requests[i].fd, answers[i].dev,
+					answers[i].ino, answers[i].fd };
+
+		if (answers[i].err < 0)
+			continue;
+		if (r < 0 || holds_netns(rec, held.dev, held.ino)) {
+			close_fdp(&held.ns_fd);
+			continue;
+		}
+		r = push_held(rec, &held);
+		if (r < 0)
+			close_fdp(&held.ns_fd);
+	}
+	return r;
+}
+
 int list_scan_processes(struct nsctl_list *list, unsigned flags)
 {
 	_cleanup_close_ int proc = -1;
@@ -653,18 +623,13 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return r;
 	scan.proc = proc;
 	ns_paths_init(list, &scan.paths);
-	/*
-	 * Our own process first, before either thread holds the namespace of a
-	 * socket it found elsewhere: else the caller would show as a holder of it.
-	 */
-	scan.self = getpid();
-	for (size_t i = 0; i < list->n_records; i++)
-		if (list->records[i].pid == scan.self)
-			scan_process(list, proc, &scan.paths, flags, &list->records[i],
-				     &scan.graveyards[0], &scan.threads[0]);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
-	graveyard_flush(&scan.graveyards[0]);
-	graveyard_flush(&scan.graveyards[1]);
+	r = list_socket_namespaces(list);
+	if (r < 0) {
+		free(scan.threads[0].records);
+		free(scan.threads[1].records);
+		return r;
+	}
 	return add_thread_records(list, scan.threads);
 }
 

@@ -4,6 +4,7 @@
  * cgroups (v2 and v1) and capabilities.
  */
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include <sys/sysmacros.h>
 #include <linux/magic.h>
 
-#include "graveyard.h"
+#include "copier.h"
 #include "internal.h"
 #include "number.h"
 #include "syscalls.h"
@@ -463,31 +464,49 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 
 NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
 {
-	struct graveyard graveyard = { .n = 0 };
-	int pidfd, sock, ns, r;
+	struct copier_request request = { COPIER_SOCKET_NETNS, 0, fd, -1, 0, 0, NULL };
+	struct copier_answer answer;
+	char name[32], link[64];
+	ssize_t length;
+	int used = 0;
+	uint64_t ino;
+	int procfd, r;
 
 	if (!process || fd < 0)
 		return -EINVAL;
-	pidfd = nsctl_process_pidfd(process);
-	if (pidfd < 0)
+	if (nsctl_process_pidfd(process) < 0)
 		return -EOPNOTSUPP;
-	/* A copy of the process's fd (PTRACE_MODE_ATTACH_REALCREDS, Linux 5.6). */
-	sock = sys_pidfd_getfd(pidfd, fd, 0);
-	if (sock < 0)
-		return errno == ENOSYS ? -EOPNOTSUPP : negative_errno();
-	/* The kernel answers ENOTTY for a file that is not a socket, as for any unknown ioctl. */
-	ns = ioctl(sock, SIOCGSKNS);
-	r = ns < 0 ? (errno == ENOTTY || errno == EINVAL ? -ENOTSOCK : negative_errno()) : 0;
-	/* Never close()d here: it could be the socket's last reference (graveyard.h). */
-	graveyard_bury(&graveyard, sock);
-	graveyard_flush(&graveyard);
-	if (ns < 0)
+	procfd = nsctl_process_procfd(process);
+	if (procfd < 0)
+		return procfd;
+	/*
+	 * What the fd is, from its link's text, which the kernel writes
+	 * ("socket:[INO]"): not by following it, which for a file on another
+	 * user's FUSE mount is refused (or asks that user's server).
+	 */
+	snprintf(name, sizeof(name), "fd/%d", fd);
+	length = readlinkat(procfd, name, link, sizeof(link) - 1);
+	if (length < 0)
+		return errno == ENOENT ? -EBADF : errno == EACCES ? -EPERM : negative_errno();
+	link[length] = '\0';
+	if (sscanf(link, "socket:[%" SCNu64 "]%n", &ino, &used) != 1 || used != (int)length)
+		return -ENOTSOCK;
+	/* A copy of the process's fd is made by the copier alone (PTRACE_MODE_ATTACH_REALCREDS). */
+	request.pid = process->pid;
+	request.ino = (ino_t)ino;
+	r = copier_run(&request, 1, &answer);
+	if (r < 0)
 		return r;
+	/* The process put another file at that fd meanwhile. */
+	if (answer.err == -ESTALE)
+		return -ENOTSOCK;
+	if (answer.err < 0)
+		return answer.err == -ETIMEDOUT ? -EAGAIN : answer.err;
 	/* Still the process whose fd was copied: a later process of that PID is not asked for. */
 	r = still_alive(process);
 	if (r < 0) {
-		close(ns);
+		close(answer.fd);
 		return r;
 	}
-	return ns;
+	return answer.fd;
 }
