@@ -270,7 +270,7 @@ static void copier_reap(pid_t pid, bool answered)
 		/* Before Linux 5.3: a look every millisecond. */
 		for (int i = 0; i < COPIER_WAIT_MS && waitpid(pid, NULL, WNOHANG | __WALL) == 0;
 		     i++)
-			usleep(1000);
+			poll(NULL, 0, 1);
 		return;
 	}
 	waitpid(pid, NULL, WNOHANG | __WALL);

@@ -4,7 +4,6 @@
  * cgroups (v2 and v1) and capabilities.
  */
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -467,8 +466,8 @@ NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *pro
 	struct copier_request request = { COPIER_SOCKET_NETNS, 0, fd, -1, 0, 0, NULL };
 	struct copier_answer answer;
 	char name[32], link[64];
+	const char *p;
 	ssize_t length;
-	int used = 0;
 	uint64_t ino;
 	int procfd, r;
 
@@ -489,7 +488,9 @@ NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *pro
 	if (length < 0)
 		return errno == ENOENT ? -EBADF : errno == EACCES ? -EPERM : negative_errno();
 	link[length] = '\0';
-	if (sscanf(link, "socket:[%" SCNu64 "]%n", &ino, &used) != 1 || used != (int)length)
+	p = link + strlen("socket:[");
+	if (strncmp(link, "socket:[", strlen("socket:[")) != 0 ||
+	    number_scan(&p, UINT64_MAX, &ino) < 0 || strcmp(p, "]") != 0)
 		return -ENOTSOCK;
 	/* A copy of the process's fd is made by the copier alone (PTRACE_MODE_ATTACH_REALCREDS). */
 	request.pid = process->pid;
