@@ -161,6 +161,14 @@ void cli_apply_target_caps(const struct nsctl_caps *target);
 char **cli_enter_environment(char **target, bool keep_loader, bool target_files);
 
 /*
+ * enter --pty (src/enter-pty.c): a new pseudo-terminal for PROGRAM.  Returns in
+ * a child whose fds 0-2 that were terminals are the pty, in a session of its
+ * own with the pty as its terminal; the caller's process stays to relay between
+ * the caller's terminal and the pty, and exits as the child does.
+ */
+void cli_enter_pty(void);
+
+/*
  * Options that exclude each other, declared in one table per subcommand (as
  * util-linux's ul_excl_t): a row names options, by the value getopt_long
  * returns for them, of which at most one may be given, and the message that

@@ -34,6 +34,7 @@ struct request {
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
 	bool keep_caps;   /* --keep-caps: capabilities kept across -S and the exec */
+	bool pty, no_pty; /* --pty, --no-pty: PROGRAM on a new terminal, or not */
 	bool target_caps; /* --target-caps: the target's capability sets for PROGRAM */
 	bool netns_exec;  /* --netns-exec: what ip netns exec adds (/sys, /etc/netns/NAME) */
 	const char *root_dir, *wd_dir;
@@ -73,6 +74,8 @@ enum {
 	OPT_KEEP_CAPS,
 	OPT_TARGET_CAPS,
 	OPT_FOLLOW_CONTEXT,
+	OPT_PTY,
+	OPT_NO_PTY,
 };
 
 static void help(void)
@@ -133,7 +136,15 @@ static void help(void)
 	      "     --keep-fds            pass every inherited file descriptor on to PROGRAM\n"
 	      "     --new-session         run PROGRAM in a new session, without the caller's\n"
 	      "                             terminal: TIOCSTI into it fails, unless PROGRAM\n"
-	      "                             has CAP_SYS_ADMIN on the host (root, no -U)\n",
+	      "                             has CAP_SYS_ADMIN on the host (root, no -U)\n"
+	      "     --pty                 run PROGRAM on a new pseudo-terminal, relayed by\n"
+	      "                             nsctl (the default when stdin is a terminal and\n"
+	      "                             neither -F nor --new-session is given): the\n"
+	      "                             target's processes never reach the caller's\n"
+	      "                             terminal\n"
+	      "     --no-pty              run PROGRAM on the caller's terminal, which a\n"
+	      "                             process of the target may then push input into\n"
+	      "                             (TIOCSTI) or take, by tracing PROGRAM\n",
 	      stdout);
 	cli_help_footer(stdout);
 	fputs(
@@ -225,6 +236,8 @@ static void parse(int argc, char **argv, struct request *req)
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
 		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
+		{ "pty", no_argument, NULL, OPT_PTY },
+		{ "no-pty", no_argument, NULL, OPT_NO_PTY },
 		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
 		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
 		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
@@ -251,6 +264,10 @@ static void parse(int argc, char **argv, struct request *req)
 		{ { 'N', 'n' },
 		  "--net-socket and --net are mutually exclusive: both choose the "
 		  "network namespace" },
+		{ { OPT_PTY, OPT_NO_PTY }, "--pty and --no-pty are mutually exclusive" },
+		{ { OPT_PTY, 'F' },
+		  "--pty and --no-fork are mutually exclusive: nsctl stays to relay the "
+		  "new terminal" },
 	};
 	struct option *options = cli_long_options_with_types(own_options, optional_argument);
 	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZecFhV", optional_argument);
@@ -329,6 +346,12 @@ static void parse(int argc, char **argv, struct request *req)
 			break;
 		case OPT_NEW_SESSION:
 			req->new_session = true;
+			break;
+		case OPT_PTY:
+			req->pty = true;
+			break;
+		case OPT_NO_PTY:
+			req->no_pty = true;
 			break;
 		case 'a':
 			req->all = true;
@@ -1066,7 +1089,8 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 	pid_t pid;
 
 	if (!fork_child) {
-		if (req->new_session)
+		/* With a pty PROGRAM's session is new already, and its terminal is the pty. */
+		if (req->new_session && getsid(0) != getpid())
 			cli_new_session();
 		cli_exec_environment(envp);
 		cli_exec(program, keep, req->keep.n);
@@ -1131,6 +1155,13 @@ int cmd_enter(int argc, char **argv)
 		take_user_parent(&tg);
 	open_extras(&req, &tg);
 	check_target_caps_user(&req, &tg);
+
+	/*
+	 * Before anything is joined: from here on only a child of ours holds the
+	 * new terminal, and we, outside, the caller's (src/enter-pty.c).
+	 */
+	if (req.pty || (!req.no_pty && !req.no_fork && !req.new_session && isatty(0)))
+		cli_enter_pty();
 
 	/*
 	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it

@@ -118,8 +118,8 @@ assert_pushed_nothing() {
     start_pid_ns_target --user --map-root-user
     run "$PTY_RUN" "$NSCTL" enter --new-session "$TARGET" "$PTY_RUN" --tiocsti X
     assert_pushed_nothing
-    # Without it, the real outcome of this kernel.
-    run "$PTY_RUN" "$NSCTL" enter "$TARGET" "$PTY_RUN" --tiocsti X
+    # Without it (nor the new terminal enter gives by default), the real outcome of this kernel.
+    run "$PTY_RUN" "$NSCTL" enter --no-pty "$TARGET" "$PTY_RUN" --tiocsti X
     [[ "$output" == *"TIOCSTI: $(tiocsti_on_own_terminal)"* ]]
 }
 

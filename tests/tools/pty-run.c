@@ -126,8 +126,10 @@ int main(int argc, char **argv)
 	 * would read /proc/PID/task of another process and fail the test.
 	 */
 	if (argc == 3 && strcmp(argv[1], "--tiocsti") == 0) {
+		int r = tiocsti(argv[2]);
+
 		fflush(stdout);
-		_exit(tiocsti(argv[2]));
+		_exit(r);
 	}
 	if (argc > 1 && strcmp(argv[1], "--leader") == 0) {
 		leader = true;

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * enter's pseudo-terminal.  A program that runs on the caller's terminal in
+ * another user's namespaces can be reached from there: a process of the
+ * target may push input into that terminal (TIOCSTI) or, where it may
+ * ptrace PROGRAM, take PROGRAM's fd on it.  So PROGRAM gets a new terminal,
+ * as lxc-attach gives one: the pty is made before any join, in the caller's
+ * namespaces (its peer taken with TIOCGPTPEER, no path looked up); nsctl
+ * forks; the parent stays outside, the only holder of the caller's terminal,
+ * and relays between it and the pty; the child puts the pty on each of fds
+ * 0-2 that was a terminal, starts a session with it as its controlling
+ * terminal, and goes on to join and run PROGRAM.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "syscalls.h"
+
+#ifndef TIOCGPTPEER
+#define TIOCGPTPEER _IO('T', 0x41)
+#endif
+
+static struct termios saved;
+static int raw_fd = -1; /* the caller's terminal, in raw mode while we relay */
+static volatile sig_atomic_t window_changed, pending_signal;
+
+static void restore_terminal(void)
+{
+	if (raw_fd >= 0)
+		tcsetattr(raw_fd, TCSADRAIN, &saved);
+	raw_fd = -1;
+}
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	window_changed = 1;
+}
+
+static void on_signal(int sig)
+{
+	pending_signal = sig;
+}
+
+static void copy_window_size(int from, int to)
+{
+	struct winsize ws;
+
+	if (from >= 0 && ioctl(from, TIOCGWINSZ, &ws) == 0)
+		ioctl(to, TIOCSWINSZ, &ws);
+}
+
+/* All of BUF to FD (which may be non-blocking): false once FD takes no more. */
+static bool write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && errno == EAGAIN) {
+			struct pollfd p = { fd, POLLOUT, 0 };
+
+			poll(&p, 1, -1);
+			continue;
+		}
+		if (w <= 0)
+			return false;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/* What the pty has for us now, to OUT: false at its end (no process holds its terminal). */
+static bool pass_output(int master, int out)
+{
+	char buf[8192];
+	ssize_t n = read(master, buf, sizeof(buf));
+
+	if (n < 0)
+		return errno == EINTR || errno == EAGAIN;
+	if (n == 0)
+		return false;
+	write_all(out, buf, (size_t)n);
+	return true;
+}
+
+/*
+ * The parent: the caller's IN (its terminal in raw mode, when it is one) to
+ * the pty, the pty to OUT, the window size of TTY along, until CHILD ends;
+ * then the caller's terminal as it was, and CHILD's end as ours.
+ */
+static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int forwarded[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2 };
+	int pidfd = sys_pidfd_open(child, 0), wstatus, flags;
+	bool reading = in >= 0, ended = false;
+	struct termios raw;
+
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaction(forwarded[i], &sa, NULL);
+	sa.sa_handler = on_winch;
+	sigaction(SIGWINCH, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (in >= 0 && isatty(in) && tcgetattr(in, &saved) == 0) {
+		raw = saved;
+		cfmakeraw(&raw);
+		if (tcsetattr(in, TCSADRAIN, &raw) == 0) {
+			raw_fd = in;
+			atexit(restore_terminal);
+		}
+	}
+	flags = fcntl(master, F_GETFL);
+	fcntl(master, F_SETFL, flags | O_NONBLOCK);
+	while (!ended) {
+		struct pollfd p[3] = { { master, POLLIN, 0 },
+				       { reading ? in : -1, POLLIN, 0 },
+				       { pidfd, POLLIN, 0 } };
+		char buf[4096];
+		ssize_t n;
+
+		if (window_changed) {
+			window_changed = 0;
+			copy_window_size(tty, master);
+		}
+		if (pending_signal) {
+			/* Passed on: the child passes it to PROGRAM (or is PROGRAM). */
+			kill(child, pending_signal);
+			pending_signal = 0;
+		}
+		/* Without a pidfd (before Linux 5.3) the child's end is looked for each 100 ms. */
+		if (poll(p, 3, pidfd >= 0 ? -1 : 100) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) && !pass_output(master, out))
+			break;
+		if (p[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+			n = read(in, buf, sizeof(buf));
+			if (n > 0) {
+				write_all(master, buf, (size_t)n);
+			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+				struct termios t;
+
+				/* The caller's input ended: the pty's end-of-file character says
+				 * so. */
+				reading = false;
+				if (tcgetattr(master, &t) == 0 && (t.c_lflag & ICANON))
+					write_all(master, (const char *)&t.c_cc[VEOF], 1);
+			}
+		}
+		if (pidfd >= 0 ? (p[2].revents & POLLIN) != 0
+			       : waitpid(child, &wstatus, WNOHANG | WNOWAIT) == child)
+			ended = true;
+	}
+	/* What PROGRAM wrote before it ended, not waiting for more: a process of the target may
+	 * hold the pty. */
+	for (;;) {
+		char buf[8192];
+		ssize_t n = read(master, buf, sizeof(buf));
+
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			break;
+		if (n > 0)
+			write_all(out, buf, (size_t)n);
+	}
+	while (waitpid(child, &wstatus, 0) < 0)
+		if (errno != EINTR)
+			cli_fail(negative_errno(), "waiting for PID %d", (int)child);
+	restore_terminal();
+	cli_exit_like(wstatus);
+}
+
+/* The pty's peer, opened through the master (no path looked up), or by its name before 4.13. */
+static int open_peer(int master)
+{
+	const char *name;
+	int fd = ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+	if (fd >= 0 || (errno != EINVAL && errno != ENOTTY))
+		return fd;
+	name = ptsname(master);
+	return name ? open(name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
+}
+
+void cli_enter_pty(void)
+{
+	int master, slave, tty = -1, out = 1, targets[3];
+	size_t n = 0;
+	struct termios t;
+	pid_t pid;
+
+	for (int fd = 0; fd <= 2; fd++)
+		if (isatty(fd)) {
+			targets[n++] = fd;
+			if (tty < 0)
+				tty = fd;
+		}
+	/* --pty with no terminal: PROGRAM gets one on all three. */
+	if (n == 0)
+		for (int fd = 0; fd <= 2; fd++)
+			targets[n++] = fd;
+	/* The pty's output goes where PROGRAM's would have: its stdout, else its stderr. */
+	if (!isatty(1) && isatty(2))
+		out = 2;
+	master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (master < 0 || grantpt(master) < 0 || unlockpt(master) < 0)
+		cli_fail(negative_errno(), "--pty: a new pseudo-terminal (/dev/ptmx)");
+	slave = open_peer(master);
+	if (slave < 0)
+		cli_fail(negative_errno(), "--pty: the new pseudo-terminal's peer");
+	/* PROGRAM's terminal starts as the caller's: its settings and window size. */
+	if (tty >= 0 && tcgetattr(tty, &t) == 0)
+		tcsetattr(slave, TCSANOW, &t);
+	copy_window_size(tty, master);
+	pid = fork();
+	if (pid < 0)
+		cli_fail(negative_errno(), "--pty: fork");
+	if (pid > 0) {
+		close(slave);
+		relay(master, pid, targets[0] == 0 ? 0 : -1, out, tty);
+	}
+	close(master);
+	/* The child: a session of its own, the pty its terminal, on each fd that was the caller's.
+	 */
+	if (setsid() < 0 || ioctl(slave, TIOCSCTTY, 0) < 0)
+		cli_fail(negative_errno(), "--pty: a session with the new terminal");
+	for (size_t i = 0; i < n; i++)
+		if (dup2(slave, targets[i]) < 0)
+			cli_fail(negative_errno(), "--pty: dup2");
+	if (slave > 2)
+		close(slave);
+}
