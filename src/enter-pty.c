@@ -32,13 +32,54 @@
 
 static struct termios saved;
 static int raw_fd = -1; /* the caller's terminal, in raw mode while we relay */
-static volatile sig_atomic_t window_changed, pending_signal;
+static volatile sig_atomic_t window_changed, pending_signal, child_changed;
 
 static void restore_terminal(void)
 {
 	if (raw_fd >= 0)
 		tcsetattr(raw_fd, TCSADRAIN, &saved);
 	raw_fd = -1;
+}
+
+/* The caller's terminal IN in raw mode, if we are its foreground job (else it is left alone). */
+static void make_raw(int in)
+{
+	struct termios raw;
+
+	if (in < 0 || tcgetpgrp(in) != getpgrp() || tcgetattr(in, &saved) < 0)
+		return;
+	raw = saved;
+	cfmakeraw(&raw);
+	if (tcsetattr(in, TCSADRAIN, &raw) == 0)
+		raw_fd = in;
+}
+
+static void on_child(int sig)
+{
+	(void)sig;
+	child_changed = 1;
+}
+
+/*
+ * The child stopped (^Z reached PROGRAM, which stopped, and a supervising
+ * nsctl stops with it): we stop too, the caller's terminal as it was, so that
+ * the caller's shell has it back; when continued, raw again, the child too.
+ */
+static void follow_stop(pid_t child, int in)
+{
+	siginfo_t info = { 0 };
+	int was_raw = raw_fd;
+
+	if (waitid(P_PID, (id_t)child, &info, WSTOPPED | WNOHANG | WNOWAIT) < 0 ||
+	    info.si_pid != child || info.si_code != CLD_STOPPED)
+		return;
+	restore_terminal();
+	raise(SIGTSTP);
+	if (was_raw >= 0)
+		make_raw(in);
+	kill(child, SIGCONT);
+	/* The stop is seen: taken off, so that the next look does not find it again. */
+	waitid(P_PID, (id_t)child, &info, WSTOPPED | WNOHANG);
 }
 
 static void on_winch(int sig)
@@ -107,20 +148,22 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 	static const int forwarded[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2 };
 	int pidfd = sys_pidfd_open(child, 0), wstatus, flags;
 	bool reading = in >= 0, ended = false;
-	struct termios raw;
 
 	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
 		sigaction(forwarded[i], &sa, NULL);
 	sa.sa_handler = on_winch;
 	sigaction(SIGWINCH, &sa, NULL);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (in >= 0 && isatty(in) && tcgetattr(in, &saved) == 0) {
-		raw = saved;
-		cfmakeraw(&raw);
-		if (tcsetattr(in, TCSADRAIN, &raw) == 0) {
-			raw_fd = in;
-			atexit(restore_terminal);
-		}
+	/*
+	 * A background job (nsctl enter ... &) leaves the terminal's settings
+	 * alone and does not read it, which would stop it (SIGTTIN).
+	 */
+	if (in >= 0 && isatty(in)) {
+		make_raw(in);
+		atexit(restore_terminal);
+		reading = raw_fd >= 0;
 	}
 	flags = fcntl(master, F_GETFL);
 	fcntl(master, F_SETFL, flags | O_NONBLOCK);
@@ -134,6 +177,13 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 		if (window_changed) {
 			window_changed = 0;
 			copy_window_size(tty, master);
+		}
+		if (child_changed) {
+			child_changed = 0;
+			follow_stop(child, in);
+			/* Continued in the background (bg): the terminal is not ours to read. */
+			if (reading && raw_fd < 0 && isatty(in))
+				reading = false;
 		}
 		if (pending_signal) {
 			/* Passed on: the child passes it to PROGRAM (or is PROGRAM). */
@@ -162,9 +212,15 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 					write_all(master, (const char *)&t.c_cc[VEOF], 1);
 			}
 		}
-		if (pidfd >= 0 ? (p[2].revents & POLLIN) != 0
-			       : waitpid(child, &wstatus, WNOHANG | WNOWAIT) == child)
-			ended = true;
+		if (pidfd >= 0) {
+			ended = (p[2].revents & POLLIN) != 0;
+		} else {
+			siginfo_t info = { 0 };
+
+			ended =
+			    waitid(P_PID, (id_t)child, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			    info.si_pid == child;
+		}
 	}
 	/* What PROGRAM wrote before it ended, not waiting for more: a process of the target may
 	 * hold the pty. */

@@ -83,6 +83,29 @@ on_terminal() {
     [[ "$output" == *"status 0"* ]]
 }
 
+@test "enter-pty: ^Z stops a job of an interactive shell on the new terminal, which has job control" {
+    command -v bash >/dev/null || skip "no bash here"
+    run timeout 60 script -qec "$NSCTL enter -u $TARGET bash --norc --noprofile -i; echo \"outer \$?\"" /dev/null \
+        < <(sleep 1; echo "sleep 30"; sleep 1.5; printf '\032'; sleep 1; echo 'jobs; kill %1; echo jobs-done'
+            sleep 1; echo 'exit 4'; sleep 1)
+    echo "$output"
+    [[ "$output" == *"Stopped"*"sleep 30"* ]]
+    [[ "$output" == *jobs-done* ]]
+    [[ "$output" == *"outer 4"* ]]
+}
+
+@test "enter-pty: as a background job of a shell it runs on, never stopped for the terminal" {
+    command -v bash >/dev/null || skip "no bash here"
+    run timeout 60 script -qec "bash --norc --noprofile -i" /dev/null \
+        < <(sleep 1; echo "$NSCTL enter -u $TARGET sh -c 'sleep 1; hostname' &"; sleep 3
+            echo 'jobs; wait; echo "waited $?"'; sleep 1; echo exit; sleep 1)
+    echo "$output"
+    [[ "$output" == *nsctl-pty-target* ]]
+    [[ "$output" == *Done* ]]
+    [[ "$output" != *Stopped* ]]
+    [[ "$output" == *"waited 0"* ]]
+}
+
 @test "enter-pty: the window size is PROGRAM's, at the start and when it changes" {
     on_terminal "stty rows 45 cols 123; $NSCTL enter -u $TARGET stty size"
     [[ "$output" == *"45 123"* ]]
