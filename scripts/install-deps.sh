@@ -20,8 +20,8 @@ check=("${fuzz[@]}"
     valgrind strace
     # unit and CLI tests, and the independent witnesses they check nsctl against
     libcmocka-dev bats jq util-linux iproute2 uidmap procps psmisc
-    # the ordinary user's racers and traps in the hostile tests (ctypes)
-    python3
+    # the ordinary user's racers and traps in the hostile tests (ctypes); zsh, its completion's
+    python3 zsh
     # man pages are checked with groff; the formatting with clang-format; list --dot with dot
     groff-base man-db clang-format graphviz
     # bench.bats runs a quick benchmark, which draws its plot

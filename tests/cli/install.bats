@@ -30,6 +30,8 @@ prefix() {
         [ -f "$p/share/man/man${page##*.}/$page" ]
     done
     find "$DEST" -path '*bash-completion/completions/nsctl' | grep -q .
+    # zsh's, where zsh looks under this prefix (site-functions; vendor-completions under /usr).
+    find "$DEST" -path '*/share/zsh/*/_nsctl' | grep -q .
 }
 
 @test "install: a program builds against the installed libnsctl through pkg-config" {

@@ -107,6 +107,7 @@ teardown() {
         [ -f "$ROOT/usr/share/man/man${page##*.}/$page.gz" ]
     done
     cmp "$ROOT/usr/share/bash-completion/completions/nsctl" "$NSCTL_TOP/completions/nsctl"
+    cmp "$ROOT/usr/share/zsh/vendor-completions/_nsctl" "$NSCTL_TOP/completions/_nsctl"
     for p in libnsctl1 libnsctl-dev nsctl; do
         [ -f "$ROOT/usr/share/doc/$p/copyright" ]
     done
