@@ -384,12 +384,51 @@ NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *proce
 	return (int)n;
 }
 
+/*
+ * Whether the calling process is in the cgroup of CGROUP_FD already: its
+ * cgroup.procs, which anyone may read, lists it (as our PID namespace numbers it).
+ */
+static bool cgroup_has_caller(int cgroup_fd)
+{
+	_cleanup_close_ int fd = -1;
+	uint64_t pid = 0, self = (uint64_t)getpid();
+	bool digits = false;
+	char buf[4096];
+	ssize_t n;
+
+	fd = openat(cgroup_fd, "cgroup.procs", O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+	if (fd < 0)
+		return false;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] >= '0' && buf[i] <= '9' && pid <= UINT32_MAX) {
+				pid = pid * 10 + (uint64_t)(buf[i] - '0');
+				digits = true;
+				continue;
+			}
+			if (digits && pid == self)
+				return true;
+			pid = 0;
+			digits = false;
+		}
+	return n == 0 && digits && pid == self;
+}
+
 NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
 {
+	int r;
+
 	if (cgroup_fd < 0)
 		return -EBADF;
 	/* "0" is the writer itself, whatever PID namespace it is in (v1 and v2 alike). */
-	return cgroup_procs_write(cgroup_fd, 0);
+	r = cgroup_procs_write(cgroup_fd, 0);
+	/*
+	 * A caller that may not write there (a rootless container's user in a
+	 * v1 hierarchy's root-owned cgroup) needs no write where it is already.
+	 */
+	if ((r == -EACCES || r == -EPERM) && cgroup_has_caller(cgroup_fd))
+		return 0;
+	return r;
 }
 
 /* The hexadecimal value of the "NAME:\tVALUE" line of TEXT (/proc/PID/status). */

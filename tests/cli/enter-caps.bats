@@ -238,6 +238,32 @@ start_caps_target() {
     cleanup_pids
 }
 
+@test "enter --join-cgroup as an ordinary user: no write where it is already (root-owned v1 cgroups), the hierarchy named where one is needed" {
+    require_userns_for_nobody
+    pids=$(findmnt -n -o TARGET -t cgroup -O pids | head -n 1)
+    [ -n "$pids" ] || skip "no cgroup v1 pids hierarchy mounted"
+    # nobody's rootless container: its process, in nobody's user namespace, in
+    # the cgroups nobody's caller is in too (each hierarchy's root-owned one).
+    start_caps_target setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --map-root-user --uts
+    local own
+    own=$(as_nobody sh -c 'grep ":pids:" /proc/self/cgroup')
+    [ "$(grep ':pids:' "/proc/$TARGET/cgroup")" = "$own" ]
+    [ "$(stat -c %u "$pids${own##*:}/cgroup.procs")" = 0 ]
+    run as_nobody timeout 10 "$NSCTL" enter --join-cgroup -U -u "$TARGET" cat /proc/self/cgroup
+    echo "$output"
+    [ "$status" -eq 0 ]
+    echo "$output" | grep -qx "$own"
+    # Moved by root into a cgroup of its own: nobody may not follow, and is told where.
+    CGROUPS+=("$pids/$NAME")
+    mkdir "$pids/$NAME"
+    echo "$TARGET" >"$pids/$NAME/cgroup.procs"
+    run as_nobody timeout 10 "$NSCTL" enter --join-cgroup -U -u "$TARGET" true
+    echo "$output"
+    [ "$status" -eq 125 ]
+    [[ "$output" == *"--join-cgroup: $pids/$NAME/cgroup.procs (cgroup v1 of PID $TARGET): Permission denied"* ]]
+    cleanup_pids
+}
+
 @test "enter --help, completion: --target-caps and --join-cgroup" {
     "$NSCTL" enter --help | grep -q -- "--target-caps"
     "$NSCTL" enter --help | grep -q -- "v1"
