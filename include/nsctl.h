@@ -569,6 +569,14 @@ int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *attr, bool on)
 int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr, bool on);
 
 /*
+ * PATH: the file PROGRAM is executed from, apart from its argv[0] (a login
+ * shell: "/bin/bash" run as "-bash"); with a '/' it is taken as it is, else
+ * looked up in PATH as argv[0] would be.  NULL (the default): argv[0].  Not
+ * copied: it must stay valid until nsctl_spawn() returns.
+ */
+int nsctl_spawn_attr_set_exec_path(struct nsctl_spawn_attr *attr, const char *path);
+
+/*
  * The signal state PROGRAM starts with: SAVED's mask and, when it ignored
  * SIGCHLD, SIGCHLD ignored (see nsctl_signals_block).  NULL: the caller's
  * mask at the time of nsctl_spawn().

@@ -71,6 +71,7 @@ struct nsctl_spawn_attr {
 	void *parent_data;
 	nsctl_spawn_child_step_fn child_step;
 	void *child_data;
+	const char *exec_path; /* the file to execute, argv[0] apart; NULL: argv[0] */
 	/* The names, checked: 1 to 64 bytes, no control character; "" when not asked for. */
 	char hostname[UTS_NAME_SIZE], domainname[UTS_NAME_SIZE];
 	int keep_inline[KEEP_INLINE]; /* keep points here for a few fds: no malloc() */

@@ -219,6 +219,14 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_die_with_parent(struct nsctl_spawn_attr *a
 	return 0;
 }
 
+NSCTL_EXPORT int nsctl_spawn_attr_set_exec_path(struct nsctl_spawn_attr *attr, const char *path)
+{
+	if (!attr || (path && !*path))
+		return -EINVAL;
+	attr->exec_path = path;
+	return 0;
+}
+
 NSCTL_EXPORT int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr, bool on)
 {
 	if (!attr)
@@ -852,7 +860,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 			       struct nsctl_spawn_report *report)
 {
 	extern char **environ;
-	const char *search = NULL;
+	const char *search = NULL, *file;
 	ssize_t paths_size = 0;
 	struct spawn_context *c;
 	struct spawn_result result;
@@ -881,8 +889,10 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	/* See time_for_children_new(). */
 	time_first = (clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0 && !attr->parent_step &&
 		     !attr->child_step;
+	/* The file to execute: argv[0], or one apart from it (a login shell's "-bash"). */
+	file = argv ? (attr->exec_path ? attr->exec_path : argv[0]) : NULL;
 	if (argv)
-		paths_size = paths_room(argv[0], &search);
+		paths_size = paths_room(file, &search);
 	/* Not found before anything started: the message says so, as the exec's would. */
 	if (paths_size < 0) {
 		report_set(report, NSCTL_SPAWN_STEP_EXEC, (int)paths_size);
@@ -916,7 +926,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	c->argv = argv;
 	c->envp = envp ? envp : environ;
 	c->script_argv = (char **)(c + 1);
-	c->paths = argv ? paths_make(argv[0], search, c->script_argv + argc + 2) : NULL;
+	c->paths = argv ? paths_make(file, search, c->script_argv + argc + 2) : NULL;
 	c->argc = argc;
 	c->lifeline[0] = c->lifeline[1] = -1;
 	/*

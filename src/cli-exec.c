@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,9 +86,34 @@ void cli_exec_environment(char **envp)
 	exec_environment = envp;
 }
 
-void cli_exec(char **argv, const int *keep, size_t n_keep)
+void cli_login_shell(struct cli_shell *shell)
+{
+	const char *path = getenv("SHELL"), *base;
+	size_t length;
+
+	if (!path || !*path) {
+		const struct passwd *pw = getpwuid(getuid());
+
+		path = pw && pw->pw_shell && *pw->pw_shell ? pw->pw_shell : "/bin/sh";
+	}
+	snprintf(shell->path, sizeof(shell->path), "%s", path);
+	base = strrchr(shell->path, '/');
+	base = base ? base + 1 : shell->path;
+	shell->argv0[0] = '-';
+	/* A name longer than argv0 holds is cut: only the shell itself reads it. */
+	length = strnlen(base, sizeof(shell->argv0) - 2);
+	memcpy(shell->argv0 + 1, base, length);
+	shell->argv0[length + 1] = '\0';
+	shell->argv[0] = shell->argv0;
+	shell->argv[1] = NULL;
+}
+
+void cli_exec(const char *file, char **argv, const int *keep, size_t n_keep)
 {
 	int r;
+
+	if (!file)
+		file = argv[0];
 
 	if (keep) {
 		r = nsctl_fds_keep_only(keep, n_keep);
@@ -95,13 +122,13 @@ void cli_exec(char **argv, const int *keep, size_t n_keep)
 	}
 	/* glibc's execvpe() searches the PATH of nsctl's environment, not of ENVP. */
 	if (exec_environment)
-		execvpe(argv[0], argv, exec_environment);
+		execvpe(file, argv, exec_environment);
 	else
-		execvp(argv[0], argv);
+		execvp(file, argv);
 	r = errno;
 	/* The same statuses as a shell: 127 nothing found by that name, 126 found but refused. */
 	cli_die(r == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, -r, "cannot execute '%s'",
-		argv[0]);
+		file);
 }
 
 struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
@@ -115,14 +142,14 @@ struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
 	return attr;
 }
 
-void cli_spawn_fail(const struct nsctl_spawn_report *report, char **argv)
+void cli_spawn_fail(const struct nsctl_spawn_report *report, const char *file)
 {
 	int err = report->err;
 
 	switch (report->step) {
 	case NSCTL_SPAWN_STEP_EXEC:
 		cli_die(err == -ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE, err,
-			"cannot execute '%s'", argv[0]);
+			"cannot execute '%s'", file);
 	case NSCTL_SPAWN_STEP_FDS:
 		cli_fail(err, "cannot limit the inherited file descriptors");
 	case NSCTL_SPAWN_STEP_DIE_WITH_PARENT:

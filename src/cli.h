@@ -209,10 +209,23 @@ unsigned cli_parse_type_list(const char *option, const char *list);
 
 /*
  * Running PROGRAM (run, unshare, enter): hand it only fds 0-2 and KEEP, then
- * execvp.  On failure print why and exit 127 (not found) or 126 (not
- * executable); this never returns.
+ * execvp FILE (NULL: argv[0]) with ARGV.  On failure print why and exit 127
+ * (not found) or 126 (not executable); this never returns.
  */
-_Noreturn void cli_exec(char **argv, const int *keep, size_t n_keep);
+_Noreturn void cli_exec(const char *file, char **argv, const int *keep, size_t n_keep);
+
+/*
+ * No PROGRAM: a login shell, as util-linux's nsenter and unshare run one:
+ * $SHELL, else the shell of the caller's passwd entry, else /bin/sh, with
+ * argv[0] "-" and its base name ("-bash").  Found before anything is joined
+ * (the passwd lookup may load NSS modules: never a joined mount namespace's).
+ */
+struct cli_shell {
+	char path[4096];
+	char argv0[256];
+	char *argv[2];
+};
+void cli_login_shell(struct cli_shell *shell);
 
 /*
  * The environment cli_exec() gives PROGRAM, where it is not nsctl's own
@@ -238,10 +251,10 @@ void cli_new_session(void);
 struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr);
 
 /*
- * nsctl_spawn() of ARGV failed as REPORT says: print why and exit 127 (not
+ * nsctl_spawn() of FILE failed as REPORT says: print why and exit 127 (not
  * found), 126 (not executable) or 125 (any other step).
  */
-_Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, char **argv);
+_Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, const char *file);
 
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);

@@ -82,8 +82,8 @@ static void help(void)
 {
 	cli_help_begin();
 	fputs("Usage: nsctl enter [options] TARGET [--] [PROGRAM [ARG...]]\n"
-	      "\nJoin the namespaces of TARGET and run PROGRAM there (default: $SHELL, else "
-	      "/bin/sh).\n"
+	      "\nJoin the namespaces of TARGET and run PROGRAM there (default: a login shell,\n"
+	      "$SHELL, else the caller's passwd entry's shell, else /bin/sh).\n"
 	      "TARGET is a PID, a namespace file (/proc/PID/ns/TYPE, a pin; it contains a '/'),\n"
 	      "the NAME of a pin (/run/netns/NAME as \"ip netns\" makes, /run/nsctl/TYPE/NAME),\n"
 	      "or id:ID, the namespace of that 64-bit ID (the ID column of nsctl list).\n"
@@ -1078,7 +1078,8 @@ static void change_directories(const struct target *tg)
 
 /* PROGRAM, in place or (FORK_CHILD) as a supervised child, with ENVP (NULL: nsctl's environment).
  */
-_Noreturn static void run(const struct request *req, char **program, char **envp, bool fork_child)
+_Noreturn static void run(const struct request *req, const char *file, char **program, char **envp,
+			  bool fork_child)
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
@@ -1093,7 +1094,7 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 		if (req->new_session && getsid(0) != getpid())
 			cli_new_session();
 		cli_exec_environment(envp);
-		cli_exec(program, keep, req->keep.n);
+		cli_exec(file, program, keep, req->keep.n);
 	}
 	r = nsctl_signals_block(&saved);
 	if (r < 0)
@@ -1111,12 +1112,14 @@ _Noreturn static void run(const struct request *req, char **program, char **envp
 	if (r >= 0)
 		r = req->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
 				  : nsctl_spawn_attr_set_keep_fds(attr, req->keep.fds, req->keep.n);
+	if (r >= 0 && file)
+		r = nsctl_spawn_attr_set_exec_path(attr, file);
 	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");
 	pid = nsctl_spawn(attr, program, envp, &pidfd, &report);
 	spawn_attr_clear(attr);
 	if (pid < 0)
-		cli_spawn_fail(&report, program);
+		cli_spawn_fail(&report, file ? file : program[0]);
 	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
 	if (r < 0)
 		cli_fail(r, "waiting for PID %d", (int)pid);
@@ -1127,7 +1130,8 @@ int cmd_enter(int argc, char **argv)
 {
 	struct request req = { .net_socket = -1 };
 	struct target tg = { 0 };
-	char *default_program[2] = { NULL, NULL };
+	struct cli_shell shell;
+	const char *file = NULL;
 	char **program;
 	unsigned joined, fork_types;
 	char **program_env = NULL;
@@ -1144,11 +1148,11 @@ int cmd_enter(int argc, char **argv)
 	if (cli_parse_only)
 		return 0;
 	program = req.program;
+	/* No PROGRAM: a login shell, as nsenter runs, found before anything is joined. */
 	if (!program) {
-		const char *shell = getenv("SHELL");
-
-		default_program[0] = (char *)(shell && *shell ? shell : "/bin/sh");
-		program = default_program;
+		cli_login_shell(&shell);
+		program = shell.argv;
+		file = shell.path;
 	}
 	open_target(&req, &tg);
 	if (req.user_parent)
@@ -1216,5 +1220,5 @@ int cmd_enter(int argc, char **argv)
 	if (tg.process)
 		process_clear(tg.process);
 	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
-	run(&req, program, program_env, (joined & fork_types) && !req.no_fork);
+	run(&req, file, program, program_env, (joined & fork_types) && !req.no_fork);
 }

@@ -187,6 +187,8 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 	if (r >= 0 && !child_step)
 		r = o->keep.all ? nsctl_spawn_attr_set_keep_all_fds(attr, true)
 				: nsctl_spawn_attr_set_keep_fds(attr, o->keep.fds, o->keep.n);
+	if (r >= 0 && o->file)
+		r = nsctl_spawn_attr_set_exec_path(attr, o->file);
 	if (r < 0) {
 		spawn_attr_clear(attr);
 		cli_fail(r, "cannot start PROGRAM");
@@ -221,7 +223,7 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 	case NSCTL_SPAWN_STEP_PROPAGATION:
 		cli_fail(report.err, "--propagation: cannot change the propagation of /");
 	default:
-		cli_spawn_fail(&report, o->argv);
+		cli_spawn_fail(&report, o->file ? o->file : o->argv[0]);
 	}
 }
 

@@ -47,7 +47,7 @@ static void help(enum create_mode mode)
 	bool run = mode == CREATE_RUN;
 
 	cli_help_begin();
-	printf("Usage: nsctl %s [options] [--] PROGRAM [ARG...]\n\n", run ? "run" : "unshare");
+	printf("Usage: nsctl %s [options] [--] [PROGRAM [ARG...]]\n\n", run ? "run" : "unshare");
 	if (run)
 		fputs("Start PROGRAM as a child in new namespaces, wait for it, pass signals on\n"
 		      "to it, kill it if nsctl dies, and end as it ends.\n",
@@ -579,9 +579,15 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 	if (!(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)))
 		o->propagation = NSCTL_PROPAGATION_UNCHANGED;
 	check_combinations(o, has_propagation);
-	if (optind >= argc)
-		cli_usage_error("no PROGRAM given");
-	o->argv = argv + optind;
+	if (optind < argc) {
+		o->argv = argv + optind;
+	} else {
+		/* No PROGRAM: a login shell, as util-linux's unshare runs, found before any
+		 * unshare(). */
+		cli_login_shell(&o->shell);
+		o->argv = o->shell.argv;
+		o->file = o->shell.path;
+	}
 	if (!cli_parse_only)
 		create_options_check(o);
 }
@@ -771,6 +777,6 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 void create_exec(const struct create_options *o)
 {
 	if (o->keep.all)
-		cli_exec(o->argv, NULL, 0);
-	cli_exec(o->argv, o->keep.fds, o->keep.n);
+		cli_exec(o->file, o->argv, NULL, 0);
+	cli_exec(o->file, o->argv, o->keep.fds, o->keep.n);
 }

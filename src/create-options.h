@@ -62,6 +62,9 @@ struct create_options {
 	bool keep_caps;   /* --keep-caps: capabilities made ambient, kept across exec */
 	int kill_signal;  /* --kill-child: the child's signal when nsctl dies; 0: SIGKILL */
 	char **argv;      /* PROGRAM [ARG...] */
+	const char
+	    *file; /* the file argv is executed from; NULL: argv[0] (a login shell's is apart) */
+	struct cli_shell shell; /* no PROGRAM: the login shell */
 };
 
 /*

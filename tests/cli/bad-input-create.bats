@@ -157,8 +157,6 @@ both() {
     printf '#!/nonexistent-interpreter-%s\n' "$MARK" >"$TMP/no-interpreter"
     chmod +x "$TMP/no-interpreter"
     cp "$TMP/file" "$TMP/not-executable"
-    both 125 "no PROGRAM given" -u
-    both 125 "no PROGRAM given" -u --
     both 127 "cannot execute '': No such file or directory" -u ""
     both 127 "cannot execute 'no-such-program-$MARK': No such file or directory" \
         -u "no-such-program-$MARK"

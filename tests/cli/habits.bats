@@ -701,3 +701,28 @@ teardown() {
     run -0 "$NSCTL" list --list -o NS
     [[ "$output" != *"namespace identifier"* ]]
 }
+
+@test "habits: no PROGRAM runs a login shell (argv[0] -bash), as nsenter and unshare do, \$SHELL else the passwd entry's" {
+    require_root
+    start_target --uts
+    # With SHELL set, side by side with util-linux.
+    for tool in "nsenter -t $TARGET -u" "$NSCTL enter -u $TARGET" "unshare -u" "$NSCTL unshare -u" "$NSCTL run -u"; do
+        run sh -c "echo 'echo \"argv0=\$0\"; exit 3' | SHELL=/bin/bash $tool"
+        echo "$tool: $status $output"
+        [ "$status" -eq 3 ]
+        [ "$output" = "argv0=-bash" ]
+    done
+    # SHELL unset: the shell of the caller's passwd entry (util-linux 2.40's rule too).
+    shell=$(getent passwd "$(id -u)" | cut -d: -f7)
+    [ -n "$shell" ] && [ -x "$shell" ] || skip "the caller's passwd entry names no shell here"
+    for tool in "$NSCTL enter -u $TARGET" "$NSCTL unshare -u" "$NSCTL run -u"; do
+        run sh -c "echo 'echo \"argv0=\$0\"' | env -u SHELL $tool"
+        echo "$tool: $status $output"
+        [ "$output" = "argv0=-${shell##*/}" ]
+    done
+    # As an ordinary user in its user namespace, its SHELL.
+    require_userns_for_nobody
+    run sh -c "echo 'echo \"argv0=\$0 uid=\$(id -u)\"' | SHELL=/bin/sh setpriv --reuid=65534 --regid=65534 --clear-groups $(reachable_path "$NSCTL") unshare -U -r"
+    echo "$output"
+    [ "$output" = "argv0=-sh uid=0" ]
+}
