@@ -2,13 +2,16 @@
 /* Copies of other processes' fds and walks of other users' paths, in a process nobody waits for
  * (copier.h). */
 #include <errno.h>
+#include <signal.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -22,13 +25,23 @@
 #include "syscalls.h"
 #include "util.h"
 
-/* One answer as the copier sends it; the nsfs fds of those with ERR 0 ride along, in order. */
+/*
+ * One answer as the copier sends it; the nsfs fds of those with HAS_FD ride
+ * along, in order.  INDEX RESTART_MARK: the copier stopped, and ERR is the
+ * index of the first request it leaves to another copier.
+ */
 struct wire {
 	uint32_t index;
 	int32_t err;
 	uint64_t dev;
 	uint64_t ino;
+	uint32_t has_fd;
+	uint32_t unused;
 };
+
+#define RESTART_MARK UINT32_MAX
+/* How many copiers one call may start: each one a copy taken from under it stopped. */
+#define COPIERS_MAX 4
 
 #define BATCH 64
 
@@ -57,31 +70,44 @@ static bool same_file(int dir, const char *name, int flags, dev_t dev, ino_t ino
 	       stx.stx_ino == ino && (stx.stx_mode & S_IFMT) == type;
 }
 
-/* A socket copy goes at once where its release never waits (unix, netlink); else at exit. */
-static void copy_done(int fd)
-{
-	socklen_t length = sizeof(int);
-	int domain;
-
-	if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 &&
-	    (domain == AF_UNIX || domain == AF_NETLINK))
-		close(fd);
-}
-
-/* What the copier keeps between requests: a pidfd on the last process asked about. */
+/*
+ * What the copier keeps between requests: a pidfd on the last process asked
+ * about; the namespaces whose fds it has sent (a set of inodes, open
+ * addressing, in memory of its own: no malloc()); whether a copy turned out
+ * not to be the socket seen, after which it makes no more.
+ */
 struct copier_state {
 	int pidfd;
 	pid_t pid;
+	uint64_t *sent;
+	size_t sent_size; /* a power of two, twice the requests at least */
+	bool tainted;
 };
+
+/* Whether the namespace of INO was sent already; if not, it is from now on. */
+static bool sent_before(struct copier_state *s, uint64_t ino)
+{
+	size_t mask = s->sent_size - 1;
+
+	if (!s->sent)
+		return false;
+	for (size_t i = (size_t)(ino * 0x9e3779b97f4a7c15ULL) & mask;; i = (i + 1) & mask) {
+		if (s->sent[i] == ino)
+			return true;
+		if (s->sent[i] == 0) {
+			s->sent[i] = ino;
+			return false;
+		}
+	}
+}
 
 static int socket_netns(struct copier_state *s, const struct copier_request *rq)
 {
 	char path[64];
 	int copy, ns, r;
 
+	/* The last one is kept open, not closed: see copier_main() on the order of fds. */
 	if (s->pid != rq->pid) {
-		if (s->pidfd >= 0)
-			close(s->pidfd);
 		s->pidfd = sys_pidfd_open(rq->pid, 0);
 		s->pid = rq->pid;
 	}
@@ -98,12 +124,17 @@ static int socket_netns(struct copier_state *s, const struct copier_request *rq)
 	copy = sys_pidfd_getfd(s->pidfd, rq->fd, 0);
 	if (copy < 0)
 		return errno == ENOSYS ? -EOPNOTSUPP : -errno;
-	/* The process may have put another file at that fd since: kept, never closed. */
-	if (!same_file(copy, "", AT_EMPTY_PATH, rq->dev, rq->ino, S_IFSOCK))
+	/*
+	 * The process may have put another file at that fd since (one on a FUSE
+	 * mount whose server never answers a flush): kept, never closed, and the
+	 * last copy this copier makes.
+	 */
+	if (!same_file(copy, "", AT_EMPTY_PATH, rq->dev, rq->ino, S_IFSOCK)) {
+		s->tainted = true;
 		return -ESTALE;
+	}
 	ns = ioctl(copy, SIOCGSKNS);
 	r = ns < 0 ? -errno : ns;
-	copy_done(copy);
 	return r;
 }
 
@@ -129,9 +160,7 @@ static bool batch_send(struct batch *b)
 		memcpy(CMSG_DATA(c), b->fds, sizeof(int) * b->n_fds);
 	}
 	sent = sendmsg(b->sock, &msg, MSG_NOSIGNAL) >= 0;
-	/* nsfs fds: their close() never waits. */
-	for (size_t i = 0; i < b->n_fds; i++)
-		close(b->fds[i]);
+	/* The fds sent stay open to the end: see copier_main() on the order of fds. */
 	b->n = b->n_fds = 0;
 	return sent;
 }
@@ -152,50 +181,93 @@ static void close_others(int keep)
 			close(fd);
 }
 
+/* The caller's signal handlers never run here, on a copy of its memory. */
+static void default_handlers(void)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &dfl, NULL);
+}
+
 /*
  * The copier: a copy of the caller's memory, made by a raw clone (no
  * handlers of pthread_atfork() run, and no lock of libc's is taken: another
  * thread may have held one), so system calls only, no malloc().
+ *
+ * It closes no copy until its exit, where the kernel closes fds in ascending
+ * order and skips a socket's SO_LINGER, and nothing else but its newest fd:
+ * each new fd is then above all the others, and a copy that is not the socket
+ * seen (a FUSE file, whose close waits on its server) is its last, so that
+ * its exit closes every other copy before it waits on that one.  The requests after it are left
+ * to another copier (RESTART_MARK), as are those after a full fd table.
  */
 static _Noreturn void copier_main(int sock, const struct copier_request *requests, size_t n)
 {
-	struct copier_state state = { -1, 0 };
-	struct batch b = { .sock = sock };
+	struct copier_state state = { .pidfd = -1 };
+	struct batch b;
 	struct rlimit limit;
+	size_t i;
 
+	default_handlers();
+	/* The answer socket at fd 0, nothing above it: the fds to come follow in order. */
+	if (sock != 0) {
+		if (syscall(__NR_dup3, sock, 0, O_CLOEXEC) < 0)
+			syscall(SYS_exit_group, 1);
+		sock = 0;
+	}
 	close_others(sock);
-	/* Copies are kept to the end: room for them. */
+	b = (struct batch){ .sock = sock };
 	if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
 		limit.rlim_cur = limit.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &limit);
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (state.sent_size = 16; state.sent_size < 2 * n; state.sent_size *= 2)
+		;
+	state.sent = mmap(NULL, state.sent_size * sizeof(uint64_t), PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (state.sent == MAP_FAILED)
+		state.sent = NULL;
+	for (i = 0; i < n && !state.tainted; i++) {
 		const struct copier_request *rq = &requests[i];
 		struct stat st = { 0 };
+		bool send_fd;
 		int ns;
 
+		/* A walk may wait on a server for ever: what came before is not held back. */
+		if (rq->kind == COPIER_NS_PATH && !batch_send(&b))
+			break;
 		if (rq->kind == COPIER_SOCKET_NETNS)
 			ns = socket_netns(&state, rq);
 		else
 			ns = ns_open_path_checked(rq->path, rq->type, rq->dev, rq->ino, NULL);
-		if (ns >= 0 && fstat(ns, &st) < 0) {
-			close(ns);
+		if (ns >= 0 && fstat(ns, &st) < 0)
 			ns = -errno;
-		}
+		/* No room for another copy: a new copier has a table of its own. */
+		if (ns == -EMFILE || ns == -ENFILE)
+			break;
+		/* One fd a namespace, and none for the process's own network namespace. */
+		send_fd = ns >= 0 &&
+			  !(rq->kind == COPIER_SOCKET_NETNS && st.st_dev == rq->own_dev &&
+			    st.st_ino == rq->own_ino) &&
+			  !sent_before(&state, (uint64_t)st.st_ino);
 		b.wires[b.n++] =
-		    (struct wire){ (uint32_t)i, ns < 0 ? ns : 0, st.st_dev, st.st_ino };
-		if (ns >= 0)
+		    (struct wire){ (uint32_t)i, ns < 0 ? ns : 0, st.st_dev, st.st_ino, send_fd, 0 };
+		if (send_fd)
 			b.fds[b.n_fds++] = ns;
-		/* A walk may wait on a server for ever: what came before is not held back. */
+		else if (ns >= 0)
+			close(ns); /* the newest fd, on top: it leaves no gap below another */
 		if ((b.n == BATCH || rq->kind == COPIER_NS_PATH) && !batch_send(&b))
 			break;
 	}
+	if (i < n)
+		b.wires[b.n++] = (struct wire){ RESTART_MARK, (int32_t)i, 0, 0, 0, 0 };
 	batch_send(&b);
-	/* Before the copies' close() at exit, which may wait: the caller sees the end now. */
+	/* Before its exit, which may wait on a copy: the caller sees the end now. */
 	close(sock);
 	syscall(SYS_exit_group, 0);
-	for (;;)
-		;
+	__builtin_unreachable();
 }
 
 /*
@@ -207,11 +279,16 @@ static long clone_raw(unsigned long flags)
 	return syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
 }
 
-/* The answers of one message: false at the end (or on a message that makes no sense). */
-static bool read_batch(int sock, size_t n, struct copier_answer *answers, size_t *left)
+/*
+ * The answers of one message, into ANSWERS (of N requests); *RESTART, where
+ * the copier stopped, the first it left.  False at the end (or on a message
+ * that makes no sense).
+ */
+static bool read_batch(int sock, size_t n, struct copier_answer *answers, size_t *left,
+		       size_t *restart)
 {
 	union fd_control control;
-	struct wire wires[BATCH];
+	struct wire wires[BATCH + 1];
 	struct iovec iov = { wires, sizeof(wires) };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
 	int fds[BATCH];
@@ -229,23 +306,32 @@ static bool read_batch(int sock, size_t n, struct copier_answer *answers, size_t
 		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 			continue;
 		k = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (size_t i = 0; i < k && n_fds < BATCH; i++)
-			memcpy(&fds[n_fds++], CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+		for (size_t i = 0; i < k; i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+			if (n_fds < BATCH)
+				fds[n_fds++] = fd;
+			else
+				close(fd);
+		}
 	}
 	n_wires = (size_t)got / sizeof(wires[0]);
 	for (size_t i = 0; i < n_wires; i++) {
 		const struct wire *w = &wires[i];
-		int fd = w->err == 0 && used < n_fds ? fds[used++] : -1;
+		int fd = w->has_fd && used < n_fds ? fds[used++] : -1;
 		struct copier_answer *a = w->index < n ? &answers[w->index] : NULL;
 
+		if (w->index == RESTART_MARK && w->err >= 0 && (size_t)w->err <= n)
+			*restart = (size_t)w->err;
 		if (!a || a->err != -ETIMEDOUT) {
 			if (fd >= 0)
 				close(fd);
 			continue;
 		}
 		/* MSG_CTRUNC: no room in our fd table for the fd that came with it. */
-		*a = (struct copier_answer){ w->err == 0 && fd < 0 ? -EMFILE : w->err,
-					     (dev_t)w->dev, (ino_t)w->ino, fd };
+		*a = (struct copier_answer){ w->has_fd && fd < 0 ? -EMFILE : w->err, (dev_t)w->dev,
+					     (ino_t)w->ino, fd };
 		(*left)--;
 	}
 	while (used < n_fds)
@@ -276,17 +362,27 @@ static void copier_reap(pid_t pid, bool answered)
 	waitpid(pid, NULL, WNOHANG | __WALL);
 }
 
-int copier_run(const struct copier_request *requests, size_t n, struct copier_answer *answers)
+static long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/*
+ * One copier, for the N REQUESTS, until DEADLINE (now_ms()); *RESTART: the
+ * first request it left to another one, N when none.
+ */
+static int copier_run_one(const struct copier_request *requests, size_t n,
+			  struct copier_answer *answers, long deadline, size_t *restart)
 {
 	int pair[2];
 	bool ended = false;
 	size_t left = n;
 	long pid;
 
-	for (size_t i = 0; i < n; i++)
-		answers[i] = (struct copier_answer){ -ETIMEDOUT, 0, 0, -1 };
-	if (!n)
-		return 0;
+	*restart = n;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) < 0)
 		return negative_errno();
 	pid = clone_raw(0);
@@ -297,24 +393,51 @@ int copier_run(const struct copier_request *requests, size_t n, struct copier_an
 		int r = negative_errno();
 
 		close(pair[0]);
-		for (size_t i = 0; i < n; i++)
-			answers[i].err = r;
 		return r;
 	}
 	while (left > 0) {
 		struct pollfd p = { pair[0], POLLIN, 0 };
-		int ready = poll(&p, 1, COPIER_WAIT_MS);
+		long wait = deadline - now_ms();
+		int ready;
 
+		if (wait <= 0)
+			break;
+		ready = poll(&p, 1, wait < COPIER_WAIT_MS ? (int)wait : COPIER_WAIT_MS);
 		if (ready < 0 && errno == EINTR)
 			continue;
 		if (ready <= 0)
 			break;
-		if (!read_batch(pair[0], n, answers, &left)) {
+		if (!read_batch(pair[0], n, answers, &left, restart)) {
 			ended = true;
 			break;
 		}
 	}
 	close(pair[0]);
-	copier_reap((pid_t)pid, ended || left == 0);
+	/* A copier that stopped on a copy that is no socket waits on it at exit: not waited for. */
+	copier_reap((pid_t)pid, (ended || left == 0) && *restart == n);
 	return 0;
+}
+
+int copier_run(const struct copier_request *requests, size_t n, struct copier_answer *answers)
+{
+	long deadline = now_ms() + COPIER_DEADLINE_MS;
+	size_t start = 0, restart;
+	int r = 0;
+
+	for (size_t i = 0; i < n; i++)
+		answers[i] = (struct copier_answer){ -ETIMEDOUT, 0, 0, -1 };
+	for (int copiers = 0; start < n && copiers < COPIERS_MAX; copiers++) {
+		r = copier_run_one(requests + start, n - start, answers + start, deadline,
+				   &restart);
+		/* RESTART: after a copy that was no socket (answered), or the one a full table
+		 * refused. */
+		if (r < 0 || restart >= n - start || restart == 0)
+			break;
+		start += restart;
+	}
+	if (r < 0)
+		for (size_t i = 0; i < n; i++)
+			if (answers[i].err == -ETIMEDOUT)
+				answers[i].err = r;
+	return r;
 }

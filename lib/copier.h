@@ -38,17 +38,28 @@ struct copier_request {
 	dev_t dev;
 	ino_t ino;
 	const char *path;
+	/* SOCKET_NETNS: the process's own network namespace, told but sent no fd for */
+	dev_t own_dev;
+	ino_t own_ino;
 };
 
 struct copier_answer {
 	int err; /* 0, a negative errno, or -ETIMEDOUT where no answer came in time */
 	dev_t dev;
 	ino_t ino;
-	int fd; /* an nsfs fd on (DEV, INO) when ERR is 0, close-on-exec; else -1 */
+	/*
+	 * With ERR 0, an nsfs fd on (DEV, INO), close-on-exec, in the first answer
+	 * that names that namespace, unless it is the process's own; else -1.
+	 */
+	int fd;
 };
 
-/* How long the caller waits for the next answer before it goes on without the rest. */
-#define COPIER_WAIT_MS 2000
+/*
+ * How long the caller waits for the next answer, and for all of them, before
+ * it goes on without the rest.
+ */
+#define COPIER_WAIT_MS     2000
+#define COPIER_DEADLINE_MS 5000
 
 /*
  * Carry out the N REQUESTS in a copier process: ANSWERS[i] answers REQUESTS[i].

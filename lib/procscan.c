@@ -475,6 +475,7 @@ void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_paralle
 }
 
 struct scan_data {
+	pid_t self;
 	int proc;
 	unsigned flags;
 	struct ns_paths paths;
@@ -485,8 +486,9 @@ static void scan_one(struct nsctl_list *list, size_t i, unsigned worker, void *d
 {
 	struct scan_data *scan = data;
 
-	scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
-		     &scan->threads[worker]);
+	if (list->records[i].pid != scan->self)
+		scan_process(list, scan->proc, &scan->paths, scan->flags, &list->records[i],
+			     &scan->threads[worker]);
 }
 
 static int compare_records(const void *a, const void *b)
@@ -566,8 +568,14 @@ static int list_socket_namespaces(struct nsctl_list *list)
 			const struct seen_socket *socket = &rec->sockets[j];
 
 			requests[k] = (struct copier_request){
-				COPIER_SOCKET_NETNS, rec->pid,    socket->fd, -1,
-				socket->dev,         socket->ino, NULL
+				.kind = COPIER_SOCKET_NETNS,
+				.pid = rec->pid,
+				.fd = socket->fd,
+				.type = -1,
+				.dev = socket->dev,
+				.ino = socket->ino,
+				.own_dev = rec->ns[NSCTL_TYPE_NET].dev,
+				.own_ino = rec->ns[NSCTL_TYPE_NET].ino,
 			};
 			owners[k++] = i;
 		}
@@ -580,6 +588,10 @@ static int list_socket_namespaces(struct nsctl_list *list)
 		struct held_ns held = { NSCTL_TYPE_NET, requests[i].fd, answers[i].dev,
 					answers[i].ino, answers[i].fd };
 
+		/*
+		 * A namespace's fd comes with the first answer that names it and is
+		 * not that process's own; the others have none (-1).
+		 */
 		if (answers[i].err < 0)
 			continue;
 		if (r < 0 || holds_netns(rec, held.dev, held.ino)) {
@@ -623,6 +635,16 @@ int list_scan_processes(struct nsctl_list *list, unsigned flags)
 		return r;
 	scan.proc = proc;
 	ns_paths_init(list, &scan.paths);
+	/*
+	 * Our own process first, before either thread holds a namespace it found
+	 * elsewhere (ns_open_path_checked()'s fd on a pin-opened one): else we
+	 * would show as a holder of it.
+	 */
+	scan.self = getpid();
+	for (size_t i = 0; i < list->n_records; i++)
+		if (list->records[i].pid == scan.self)
+			scan_process(list, proc, &scan.paths, flags, &list->records[i],
+				     &scan.threads[0]);
 	list_parallel(list, list->n_records, !(flags & NSCTL_LIST_ONE_THREAD), scan_one, &scan);
 	r = list_socket_namespaces(list);
 	if (r < 0) {

@@ -144,17 +144,28 @@ static bool pass_output(int master, int out)
  */
 static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int forwarded[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2 };
+	static const int handled[] = { SIGHUP,  SIGINT,  SIGQUIT,  SIGTERM,
+				       SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD };
 	int pidfd = sys_pidfd_open(child, 0), wstatus, flags;
 	bool reading = in >= 0, ended = false;
+	sigset_t blocked, outside;
+	char pending[4096];
+	size_t n_pending = 0, drained = 0;
 
-	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
-		sigaction(forwarded[i], &sa, NULL);
-	sa.sa_handler = on_winch;
-	sigaction(SIGWINCH, &sa, NULL);
-	sa.sa_handler = on_child;
-	sigaction(SIGCHLD, &sa, NULL);
+	/*
+	 * The signals we act on are blocked but inside ppoll(): one that comes
+	 * while we look at the flags is not missed until the next input.
+	 */
+	sigemptyset(&blocked);
+	for (size_t i = 0; i < sizeof(handled) / sizeof(handled[0]); i++) {
+		struct sigaction sa = { .sa_handler = handled[i] == SIGWINCH  ? on_winch
+						      : handled[i] == SIGCHLD ? on_child
+									      : on_signal };
+
+		sigaction(handled[i], &sa, NULL);
+		sigaddset(&blocked, handled[i]);
+	}
+	sigprocmask(SIG_BLOCK, &blocked, &outside);
 	signal(SIGPIPE, SIG_IGN);
 	/*
 	 * A background job (nsctl enter ... &) leaves the terminal's settings
@@ -168,10 +179,16 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 	flags = fcntl(master, F_GETFL);
 	fcntl(master, F_SETFL, flags | O_NONBLOCK);
 	while (!ended) {
-		struct pollfd p[3] = { { master, POLLIN, 0 },
-				       { reading ? in : -1, POLLIN, 0 },
-				       { pidfd, POLLIN, 0 } };
-		char buf[4096];
+		/*
+		 * Input waits in PENDING until the pty takes it: a pty nobody reads
+		 * fills up, and we still follow the child, signals and output.
+		 */
+		struct pollfd p[3] = {
+			{ master, (short)(POLLIN | (n_pending ? POLLOUT : 0)), 0 },
+			{ reading && !n_pending ? in : -1, POLLIN, 0 },
+			{ pidfd, POLLIN, 0 },
+		};
+		struct timespec tick = { 0, 100 * 1000 * 1000 };
 		ssize_t n;
 
 		if (window_changed) {
@@ -191,25 +208,34 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 			pending_signal = 0;
 		}
 		/* Without a pidfd (before Linux 5.3) the child's end is looked for each 100 ms. */
-		if (poll(p, 3, pidfd >= 0 ? -1 : 100) < 0) {
+		if (ppoll(p, 3, pidfd >= 0 ? NULL : &tick, &outside) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
 		if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) && !pass_output(master, out))
 			break;
-		if (p[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-			n = read(in, buf, sizeof(buf));
+		if ((p[0].revents & POLLOUT) && n_pending) {
+			n = write(master, pending, n_pending);
 			if (n > 0) {
-				write_all(master, buf, (size_t)n);
+				memmove(pending, pending + n, n_pending - (size_t)n);
+				n_pending -= (size_t)n;
+			}
+		}
+		if (p[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+			n = read(in, pending, sizeof(pending));
+			if (n > 0) {
+				n_pending = (size_t)n;
 			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
 				struct termios t;
 
 				/* The caller's input ended: the pty's end-of-file character says
 				 * so. */
 				reading = false;
-				if (tcgetattr(master, &t) == 0 && (t.c_lflag & ICANON))
-					write_all(master, (const char *)&t.c_cc[VEOF], 1);
+				if (tcgetattr(master, &t) == 0 && (t.c_lflag & ICANON)) {
+					pending[0] = (char)t.c_cc[VEOF];
+					n_pending = 1;
+				}
 			}
 		}
 		if (pidfd >= 0) {
@@ -222,21 +248,32 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 			    info.si_pid == child;
 		}
 	}
-	/* What PROGRAM wrote before it ended, not waiting for more: a process of the target may
-	 * hold the pty. */
-	for (;;) {
+	/*
+	 * What PROGRAM wrote before it ended, up to what a pty holds: a process
+	 * of the target may hold the pty and write on for ever.
+	 */
+	while (drained < 65536) {
 		char buf[8192];
 		ssize_t n = read(master, buf, sizeof(buf));
 
 		if (n <= 0 && !(n < 0 && errno == EINTR))
 			break;
-		if (n > 0)
+		if (n > 0) {
 			write_all(out, buf, (size_t)n);
+			drained += (size_t)n;
+		}
 	}
-	while (waitpid(child, &wstatus, 0) < 0)
+	/* The caller's terminal back before any wait; signals still passed on. */
+	restore_terminal();
+	sigprocmask(SIG_SETMASK, &outside, NULL);
+	while (waitpid(child, &wstatus, 0) < 0) {
 		if (errno != EINTR)
 			cli_fail(negative_errno(), "waiting for PID %d", (int)child);
-	restore_terminal();
+		if (pending_signal) {
+			kill(child, pending_signal);
+			pending_signal = 0;
+		}
+	}
 	cli_exit_like(wstatus);
 }
 

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <cmocka.h>
@@ -309,6 +310,84 @@ static void test_caller_fds_not_kept(void **state)
 	close(sock);
 }
 
+/*
+ * N requests about M sockets of ours (each asked N / M times), as a scan would
+ * make them: each answers our network namespace.
+ */
+static void ask_own_sockets(int n, int m, bool tell_own, struct copier_answer *answers)
+{
+	struct copier_request requests[128];
+	struct stat own;
+	int fds[128];
+
+	assert_true(n <= 128 && m <= n);
+	assert_int_equal(stat("/proc/self/ns/net", &own), 0);
+	for (int i = 0; i < m; i++) {
+		fds[i] = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		assert_true(fds[i] >= 0);
+	}
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+
+		assert_int_equal(fstat(fds[i % m], &st), 0);
+		requests[i] = (struct copier_request){ .kind = COPIER_SOCKET_NETNS,
+						       .pid = getpid(),
+						       .fd = fds[i % m],
+						       .type = -1,
+						       .dev = st.st_dev,
+						       .ino = st.st_ino,
+						       .own_dev = tell_own ? own.st_dev : 0,
+						       .own_ino = tell_own ? own.st_ino : 0 };
+	}
+	assert_int_equal(copier_run(requests, (size_t)n, answers), 0);
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(answers[i].err, 0);
+		assert_true(answers[i].dev == own.st_dev && answers[i].ino == own.st_ino);
+	}
+	for (int i = 0; i < m; i++)
+		close(fds[i]);
+}
+
+/* One fd a namespace, with its first answer; none where it is the process's own. */
+static void test_one_fd_a_namespace(void **state)
+{
+	struct copier_answer answers[20];
+
+	ask_own_sockets(20, 20, false, answers);
+	assert_true(answers[0].fd >= 0);
+	for (int i = 1; i < 20; i++)
+		assert_int_equal(answers[i].fd, -1);
+	close(answers[0].fd);
+	ask_own_sockets(20, 20, true, answers);
+	for (int i = 0; i < 20; i++)
+		assert_int_equal(answers[i].fd, -1);
+}
+
+/* A copier whose fd table is full leaves the rest to another: every socket is answered. */
+static void test_full_table_goes_on(void **state)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		/*
+		 * Room for our 5 sockets; a copier, which keeps each of its 100
+		 * copies, fills it after about 30 and leaves the rest to others.
+		 */
+		struct rlimit limit = { 32, 32 };
+		struct copier_answer answers[100];
+
+		if (setrlimit(RLIMIT_NOFILE, &limit) < 0)
+			_exit(2);
+		ask_own_sockets(100, 5, true, answers);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +397,8 @@ int main(void)
 		cmocka_unit_test(test_swapped_fd_refused),
 		cmocka_unit_test(test_path),
 		cmocka_unit_test(test_caller_fds_not_kept),
+		cmocka_unit_test(test_one_fd_a_namespace),
+		cmocka_unit_test(test_full_table_goes_on),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
