@@ -10,9 +10,8 @@
  * another user's mounts lie on (a pin under an overlay of a FUSE mount) asks
  * that user's server for every name.  So these are done in a child of its
  * own, with none of the caller's fds: it hands back nsfs fds, which close at
- * once, and never closes what it copied, unless it is a unix or netlink
- * socket, whose release never waits.  It takes its copies into its exit,
- * where the kernel skips the linger; a flush there waits for its server alone.
+ * once, and closes no copy before its exit, where the kernel skips the
+ * linger; a flush there waits for its server alone (copier_main()).
  * The caller waits for its answers, and then for its end, a bounded time
  * each, and goes on without them: a copier left waiting on a server ends
  * when the server answers or goes.
