@@ -22,10 +22,17 @@ offered() {
 }
 
 @test "completion-zsh: compinit takes _nsctl for nsctl" {
-    run zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D -d /dev/null; print -r -- ${_comps[nsctl]}' \
+    # -D: no dump file; HOME and ZDOTDIR a directory of the test's, should one be written.
+    # (compinit -d FILE writes FILE by a rename over it, even with -D: never /dev/null.)
+    local home
+    home=$(mktemp -d)
+    run env HOME="$home" ZDOTDIR="$home" zsh -f -c \
+        'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D; print -r -- ${_comps[nsctl]}' \
         zsh "$NSCTL_TOP/completions"
+    rm -rf "$home"
     echo "$output"
     [ "$output" = _nsctl ]
+    [ -c /dev/null ]
 }
 
 @test "completion-zsh: the subcommands, and each one's options exactly as its --help lists them" {

@@ -457,7 +457,8 @@ run_makes_only_its_namespace() {
 }
 
 @test "run: bad input fails with 125, names the input, creates nothing" {
-    for args in "-u" "--bogus true" "-u --hostname '' true" \
+    # (No PROGRAM is no bad input: a login shell, as habits.bats shows.)
+    for args in "--bogus true" "-u --hostname '' true" \
         "-u --hostname $(printf 'x%.0s' $(seq 65)) true" "--hostname h true" "--domainname d true" \
         "--map-users 0:0 true" "--map-users 0:0:0 true" "--map-users 0:4294967294:2 true" \
         "--map-users a:b:c true" "--map-users 0:0:1 --map-users 0:1:1 true" \
@@ -479,9 +480,6 @@ run_makes_only_its_namespace() {
     [[ "$output" == *"--map-users '0:1:1': overlaps"* ]]
     run "$NSCTL" run -T --monotonic abc true
     [[ "$output" == *"--monotonic 'abc'"* ]]
-    run "$NSCTL" run -u
-    [[ "$output" == *"no PROGRAM"* ]]
-    [[ "$output" == *"Try 'nsctl run --help'."* ]]
     run "$NSCTL" run --bogus true
     [ "${lines[0]}" = "nsctl: run: unrecognized option '--bogus'" ]
     run "$NSCTL" run -u --hostname
