@@ -25,33 +25,6 @@ teardown() {
     bad_input_teardown
 }
 
-# The kernel's own answer to open_by_handle_at(FD_NSFS_ROOT) of the namespace
-# at argv[1]'s handle (FILEID_NSFS: ID, type, inode), without nsctl: "opened"
-# or the error.
-OPEN_BY_ID='
-import ctypes, fcntl, os, struct, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-ns_id = struct.unpack("Q", fcntl.ioctl(fd, 0x8008b70d, bytes(8)))[0]
-ns_type = fcntl.ioctl(fd, 0xb703)
-ino = os.fstat(fd).st_ino
-libc = ctypes.CDLL(None, use_errno=True)
-handle = ctypes.create_string_buffer(struct.pack("IiQII", 16, 0xf1, ns_id, ns_type, ino), 32)
-r = libc.open_by_handle_at(-10003, handle, os.O_RDONLY)
-print("opened" if r >= 0 else os.strerror(ctypes.get_errno()))'
-
-# Whether the kernel opens, for root, a namespace root is not in by its ID:
-# Linux 6.18 as first released did for CAP_SYS_ADMIN over its owner; a later
-# 6.18 kernel finds by ID only from the initial PID namespace (in a
-# container's own PID namespace, none).  Asked directly, of a probe's uts
-# namespace (its ID: PROBE_ID).
-kernel_opens_by_id() {
-    unshare --uts sleep 600 &
-    TEST_PIDS+=($!)
-    wait_for_exec $! sleep
-    PROBE_ID=$(ns_id "/proc/$!/ns/uts")
-    [ "$(/usr/bin/python3 -c "$OPEN_BY_ID" "/proc/$!/ns/uts")" = opened ]
-}
-
 # Where the kernel opens none by ID: enter, pin and compare refuse it, saying why.
 assert_refused_by_id() {
     run -125 "$NSCTL" enter "id:$PROBE_ID" true
