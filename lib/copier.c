@@ -104,7 +104,7 @@ static bool sent_before(struct copier_state *s, uint64_t ino)
 static int socket_netns(struct copier_state *s, const struct copier_request *rq)
 {
 	char path[64];
-	int copy, ns, r;
+	int copy, ns;
 
 	/* The last one is kept open, not closed: see copier_main() on the order of fds. */
 	if (s->pid != rq->pid) {
@@ -134,8 +134,7 @@ static int socket_netns(struct copier_state *s, const struct copier_request *rq)
 		return -ESTALE;
 	}
 	ns = ioctl(copy, SIOCGSKNS);
-	r = ns < 0 ? -errno : ns;
-	return r;
+	return ns < 0 ? -errno : ns;
 }
 
 static bool batch_send(struct batch *b)
@@ -200,8 +199,9 @@ static void default_handlers(void)
  * order and skips a socket's SO_LINGER, and nothing else but its newest fd:
  * each new fd is then above all the others, and a copy that is not the socket
  * seen (a FUSE file, whose close waits on its server) is its last, so that
- * its exit closes every other copy before it waits on that one.  The requests after it are left
- * to another copier (RESTART_MARK), as are those after a full fd table.
+ * its exit closes every other copy before it waits on that one.  The requests
+ * after it are left to another copier (RESTART_MARK), as are those after a
+ * full fd table.
  */
 static _Noreturn void copier_main(int sock, const struct copier_request *requests, size_t n)
 {
@@ -242,8 +242,12 @@ static _Noreturn void copier_main(int sock, const struct copier_request *request
 			ns = socket_netns(&state, rq);
 		else
 			ns = ns_open_path_checked(rq->path, rq->type, rq->dev, rq->ino, NULL);
-		if (ns >= 0 && fstat(ns, &st) < 0)
-			ns = -errno;
+		if (ns >= 0 && fstat(ns, &st) < 0) {
+			int err = -errno;
+
+			close(ns); /* the newest fd, on top: see below */
+			ns = err;
+		}
 		/* No room for another copy: a new copier has a table of its own. */
 		if (ns == -EMFILE || ns == -ENFILE)
 			break;
@@ -261,7 +265,8 @@ static _Noreturn void copier_main(int sock, const struct copier_request *request
 		if ((b.n == BATCH || rq->kind == COPIER_NS_PATH) && !batch_send(&b))
 			break;
 	}
-	if (i < n)
+	/* (A batch still full is one the caller would not take: nobody reads the mark then.) */
+	if (i < n && b.n < BATCH)
 		b.wires[b.n++] = (struct wire){ RESTART_MARK, (int32_t)i, 0, 0, 0, 0 };
 	batch_send(&b);
 	/* Before its exit, which may wait on a copy: the caller sees the end now. */

@@ -650,13 +650,57 @@ static void relations_one(struct nsctl_list *list, size_t i, unsigned worker, vo
 	relations_of(list, e, job->netnsid ? &job->sockets[worker] : NULL);
 }
 
+/*
+ * An fd on each namespace held by pins alone, for its relations: the path is
+ * walked by the copier (copier.h), since it may lead through another user's
+ * mounts.  One it gave no answer for shows no ID, owner or parent.
+ */
+static int open_pins(struct nsctl_list *list)
+{
+	_cleanup_free_ struct copier_request *requests = NULL;
+	_cleanup_free_ struct copier_answer *answers = NULL;
+	_cleanup_free_ struct entry **entries = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < list->n_entries; i++)
+		n += list->entries[i]->path_is_pin && list->entries[i]->fd < 0;
+	if (!n)
+		return 0;
+	requests = calloc(n, sizeof(*requests));
+	answers = calloc(n, sizeof(*answers));
+	entries = calloc(n, sizeof(*entries));
+	if (!requests || !answers || !entries)
+		return -ENOMEM;
+	n = 0;
+	for (size_t i = 0; i < list->n_entries; i++) {
+		struct entry *e = list->entries[i];
+
+		if (!e->path_is_pin || e->fd >= 0)
+			continue;
+		requests[n] = (struct copier_request){ .kind = COPIER_NS_PATH,
+						       .fd = -1,
+						       .type = (int)e->pub.id.type,
+						       .dev = e->pub.id.dev,
+						       .ino = e->pub.id.ino,
+						       .path = e->path };
+		entries[n++] = e;
+	}
+	copier_run(requests, n, answers);
+	for (size_t i = 0; i < n; i++)
+		if (answers[i].err == 0)
+			entries[i]->fd = answers[i].fd;
+	return 0;
+}
+
 static int list_relations(struct nsctl_list *list, unsigned flags)
 {
 	struct relations_job job = { .netnsid = !(flags & NSCTL_LIST_WITHOUT_NETNSID) };
 	_cleanup_close_ int own_user = -1;
 	size_t n = list->n_entries;
-	int r = 0;
+	int r = open_pins(list);
 
+	if (r < 0)
+		return r;
 	/*
 	 * NS_GET_USERNS hands out an fd on the owner through the one nsfs dentry
 	 * the kernel keeps for a namespace while something holds it, and builds
@@ -758,46 +802,6 @@ NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct ns
 	return nsctl_list_find(list, rec->ns[type].dev, rec->ns[type].ino);
 }
 
-/*
- * An fd on each namespace held by pins alone, for its relations: the path is
- * walked by the copier (copier.h), since it may lead through another user's
- * mounts.  One it gave no answer for shows no ID, owner or parent.
- */
-static int open_pins(struct nsctl_list *list)
-{
-	_cleanup_free_ struct copier_request *requests = NULL;
-	_cleanup_free_ struct copier_answer *answers = NULL;
-	_cleanup_free_ struct entry **entries = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < list->n_entries; i++)
-		n += list->entries[i]->path_is_pin && list->entries[i]->fd < 0;
-	if (!n)
-		return 0;
-	requests = calloc(n, sizeof(*requests));
-	answers = calloc(n, sizeof(*answers));
-	entries = calloc(n, sizeof(*entries));
-	if (!requests || !answers || !entries)
-		return -ENOMEM;
-	n = 0;
-	for (size_t i = 0; i < list->n_entries; i++) {
-		struct entry *e = list->entries[i];
-
-		if (!e->path_is_pin || e->fd >= 0)
-			continue;
-		requests[n] = (struct copier_request){
-			COPIER_NS_PATH, 0,      -1, (int)e->pub.id.type, e->pub.id.dev,
-			e->pub.id.ino,  e->path
-		};
-		entries[n++] = e;
-	}
-	copier_run(requests, n, answers);
-	for (size_t i = 0; i < n; i++)
-		if (answers[i].err == 0)
-			entries[i]->fd = answers[i].fd;
-	return 0;
-}
-
 NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 {
 	struct nsctl_list *list;
@@ -814,8 +818,6 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 		r = aggregate(list);
 	if (r >= 0 && (flags & NSCTL_LIST_PINS))
 		r = scan_pins(list);
-	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
-		r = open_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
 		r = list_relations(list, flags);
 	if (r >= 0)

@@ -86,16 +86,6 @@ struct nsctl_list {
 	size_t n_children_types;
 };
 
-/*
- * Whether (DEV, INO), as statx() saw it without asking the file system to
- * refresh it, is the namespace INO on nsfs.  A name another process controls
- * (its fd, a pin's path) can lead anywhere meanwhile, a FUSE file among them.
- */
-bool list_is_namespace(const struct nsctl_list *list, dev_t dev, ino_t ino, ino_t expected_ino);
-
-/* statx() of NAME under DIR, following links, from what the kernel has at hand. */
-int list_stat_cached(int dir, const char *name, dev_t *ret_dev, ino_t *ret_ino);
-
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
 int list_scan_processes(struct nsctl_list *list, unsigned flags);
 

@@ -63,12 +63,6 @@ static int push_held(struct proc_record *rec, const struct held_ns *held)
 	return 0;
 }
 
-bool list_is_namespace(const struct nsctl_list *list, dev_t dev, ino_t ino, ino_t expected_ino)
-{
-	/* A FUSE server picks its inode numbers: the number alone proves nothing. */
-	return ino == expected_ino && (!list->nsfs_dev || dev == list->nsfs_dev);
-}
-
 /* One linux_dirent64, as getdents64() fills its buffer. */
 struct dirent64_header {
 	uint64_t d_ino;

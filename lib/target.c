@@ -27,7 +27,8 @@ static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_si
 	/* DIRFD is nsctl_process_procfd()'s answer: -errno when /proc/PID could not be opened. */
 	if (dirfd < 0)
 		return dirfd;
-	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NOFOLLOW: a link planted there is refused (a cgroup directory's file). */
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
 		return errno == ENOENT ? -ESRCH : negative_errno();
 	for (;;) {
@@ -390,28 +391,21 @@ NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *proce
  */
 static bool cgroup_has_caller(int cgroup_fd)
 {
-	_cleanup_close_ int fd = -1;
-	uint64_t pid = 0, self = (uint64_t)getpid();
-	bool digits = false;
-	char buf[4096];
-	ssize_t n;
+	_cleanup_free_ char *text = NULL;
+	size_t size;
 
-	fd = openat(cgroup_fd, "cgroup.procs", O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-	if (fd < 0)
+	if (read_all(cgroup_fd, "cgroup.procs", &text, &size) < 0)
 		return false;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		for (ssize_t i = 0; i < n; i++) {
-			if (buf[i] >= '0' && buf[i] <= '9' && pid <= UINT32_MAX) {
-				pid = pid * 10 + (uint64_t)(buf[i] - '0');
-				digits = true;
-				continue;
-			}
-			if (digits && pid == self)
-				return true;
-			pid = 0;
-			digits = false;
-		}
-	return n == 0 && digits && pid == self;
+	for (const char *line = text; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		const char *p = line;
+		uint64_t pid;
+
+		if (number_scan(&p, INT32_MAX, &pid) == 0 && (*p == '\n' || !*p) &&
+		    pid == (uint64_t)getpid())
+			return true;
+	}
+	return false;
 }
 
 NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
@@ -502,7 +496,7 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 
 NSCTL_EXPORT int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
 {
-	struct copier_request request = { COPIER_SOCKET_NETNS, 0, fd, -1, 0, 0, NULL };
+	struct copier_request request = { .kind = COPIER_SOCKET_NETNS, .fd = fd, .type = -1 };
 	struct copier_answer answer;
 	char name[32], link[64];
 	const char *p;

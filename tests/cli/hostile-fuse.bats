@@ -140,11 +140,6 @@ wait_sessions_empty() {
     return 1
 }
 
-# The ID (NS_GET_ID) of the network namespace of PID, as util-linux cannot tell it: from nsctl.
-netns_id() {
-    "$NSCTL" list --task "$1" --net -r --noheadings -o ID
-}
-
 fuse_stall_run() {
     local id
     start_stalled_server "$1"
@@ -152,7 +147,7 @@ fuse_stall_run() {
     bounded list -r --noheadings -o NS,NSFS --uts
     echo "$output"
     [[ "$output" == *"$UTS "*"/p"* ]]
-    id=$(netns_id "$FLIPPER")
+    id=$(ns_id "/proc/$FLIPPER/ns/net")
     [ -n "$id" ]
     if kernel_opens_by_id; then
         bounded enter "id:$id" true
