@@ -519,16 +519,17 @@ int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
  * allocate or fail is done by the caller's process first (the search of
  * PATH, the list of fds to keep).  nsctl_spawn() chooses how to start:
  *  - when nothing but the library's own steps runs between the start and
- *    the exec, and neither a time namespace nor a cgroup is asked for, the
- *    child shares the caller's memory on a stack of its own, with a guard
- *    page, until it execs (CLONE_VM | CLONE_VFORK), and makes system calls only;
- *  - with a time namespace or a cgroup, it is a copy (clone3, CLONE_VFORK);
+ *    the exec, the child shares the caller's memory on a stack of its own,
+ *    with a guard page, until it execs (CLONE_VM | CLONE_VFORK), and makes
+ *    system calls only;
  *  - with a parent step or a child step, it is a copy, and the two talk over
  *    a socket pair: the child, in its namespaces, waits for the parent step
- *    (id maps, clock offsets, pins) before it goes on.
+ *    (id maps, clock offsets, pins) before it goes on.  A new time namespace
+ *    the first shape cannot take (before Linux 6.0) makes it a copy too.
  * Either way nsctl_spawn() returns once PROGRAM runs (or the child step
  * started), or once the child failed and was reaped, saying which step failed.
- * The order in the child: die with parent; the handshake and the parent
+ * The order in the child: the cgroup (then a new cgroup namespace); die
+ * with parent; a copy's new time namespace; the handshake and the parent
  * step; new session; host and domain names; propagation; the child step,
  * or the fds, the signal mask and the exec.
  */
@@ -634,7 +635,7 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_EXEC = 10,   /* -ENOENT: PROGRAM not found; else found, not executable */
 	NSCTL_SPAWN_STEP_PARENT = 11, /* the parent step's error */
 	NSCTL_SPAWN_STEP_TIME = 12,   /* the child's unshare(CLONE_NEWTIME) */
-	NSCTL_SPAWN_STEP_CGROUP = 13, /* the move into the cgroup, where clone3() cannot */
+	NSCTL_SPAWN_STEP_CGROUP = 13, /* the child's move into the cgroup (or the parent's open) */
 	NSCTL_SPAWN_STEP_TIME_ENTER = 14, /* its setns() after the parent step */
 	/* The caller's time_for_children set back after the start (a thread started meanwhile) */
 	NSCTL_SPAWN_STEP_TIME_RESTORE = 15,
@@ -652,11 +653,8 @@ struct nsctl_spawn_report {
  * /bin/sh).  Returns the PID once PROGRAM runs, with a pidfd in *RET_PIDFD
  * (NULL to not want one; -1 where the kernel has none); the child's exit
  * signal is SIGCHLD, for nsctl_child_supervise().  On failure the child, if
- * any, has been reaped, and REPORT (or NULL) says which step failed.  A time
- * namespace needs clone3() (Linux 5.3) or a parent step: -EOPNOTSUPP
- * without them; where clone3() cannot place the child in a cgroup (before
- * 5.7), the parent moves it before it goes on.  A new time namespace
- * without a step leaves the calling thread's time_for_children at its own
+ * any, has been reaped, and REPORT (or NULL) says which step failed.  A new
+ * time namespace without a step leaves the calling thread's time_for_children at its own
  * time namespace.  The caller must be single-threaded to create a user
  * namespace, and to have a child step.
  */

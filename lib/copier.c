@@ -191,9 +191,9 @@ static void default_handlers(void)
 }
 
 /*
- * The copier: a copy of the caller's memory, made by a raw clone (no
- * handlers of pthread_atfork() run, and no lock of libc's is taken: another
- * thread may have held one), so system calls only, no malloc().
+ * The copier: a copy of the caller's memory, made by process_start_copy()
+ * (no handlers of pthread_atfork() run, and no lock of libc's is taken:
+ * another thread may have held one), so system calls only, no malloc().
  *
  * It closes no copy until its exit, where the kernel closes fds in ascending
  * order and skips a socket's SO_LINGER, and nothing else but its newest fd:
@@ -275,13 +275,18 @@ static _Noreturn void copier_main(int sock, const struct copier_request *request
 	__builtin_unreachable();
 }
 
-/*
- * A copy of this process, as fork() makes one but raw (see copier_main()),
- * and with no exit signal: a caller's SIGCHLD handler never hears of it.
- */
-static long clone_raw(unsigned long flags)
+/* What the copier starts from. */
+struct copier_start {
+	int sock;
+	const struct copier_request *requests;
+	size_t n;
+};
+
+static int copier_start(void *data)
 {
-	return syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
+	const struct copier_start *start = data;
+
+	copier_main(start->sock, start->requests, start->n);
 }
 
 /*
@@ -349,12 +354,11 @@ static bool read_batch(int sock, size_t n, struct copier_answer *answers, size_t
  * unless a copy's close() at its exit waits on a server; then it is left, to
  * end when the server answers or goes (and be reaped by whoever it then belongs to).
  */
-static void copier_reap(pid_t pid, bool answered)
+static void copier_reap(pid_t pid, int pidfd, bool answered)
 {
-	_cleanup_close_ int pidfd = answered ? sys_pidfd_open(pid, 0) : -1;
 	struct pollfd p = { pidfd, POLLIN, 0 };
 
-	if (pidfd >= 0) {
+	if (pidfd >= 0 && answered) {
 		while (poll(&p, 1, COPIER_WAIT_MS) < 0 && errno == EINTR)
 			;
 	} else if (answered) {
@@ -365,6 +369,7 @@ static void copier_reap(pid_t pid, bool answered)
 		return;
 	}
 	waitpid(pid, NULL, WNOHANG | __WALL);
+	close_fdp(&pidfd);
 }
 
 static long now_ms(void)
@@ -382,23 +387,21 @@ static long now_ms(void)
 static int copier_run_one(const struct copier_request *requests, size_t n,
 			  struct copier_answer *answers, long deadline, size_t *restart)
 {
-	int pair[2];
+	int pair[2], pidfd;
 	bool ended = false;
 	size_t left = n;
-	long pid;
+	pid_t pid;
 
 	*restart = n;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) < 0)
 		return negative_errno();
-	pid = clone_raw(0);
-	if (pid == 0)
-		copier_main(pair[1], requests, n);
+	/* No exit signal: a caller's SIGCHLD handler never hears of it. */
+	pid = process_start_copy(copier_start, &(struct copier_start){ pair[1], requests, n }, 0, 0,
+				 &pidfd);
 	close(pair[1]);
 	if (pid < 0) {
-		int r = negative_errno();
-
 		close(pair[0]);
-		return r;
+		return pid;
 	}
 	while (left > 0) {
 		struct pollfd p = { pair[0], POLLIN, 0 };
@@ -419,7 +422,7 @@ static int copier_run_one(const struct copier_request *requests, size_t n,
 	}
 	close(pair[0]);
 	/* A copier that stopped on a copy that is no socket waits on it at exit: not waited for. */
-	copier_reap((pid_t)pid, (ended || left == 0) && *restart == n);
+	copier_reap(pid, pidfd, (ended || left == 0) && *restart == n);
 	return 0;
 }
 

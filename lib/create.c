@@ -24,23 +24,29 @@ NSCTL_EXPORT int nsctl_cgroup_open(const char *path)
 		return negative_errno();
 	if (fstatfs(fd, &fs) < 0)
 		return negative_errno();
-	/* CLONE_INTO_CGROUP and cgroup.procs of one directory are cgroup v2 only. */
+	/* A whole process moved by one write to cgroup.procs: cgroup v2 only. */
 	if (fs.f_type != CGROUP2_SUPER_MAGIC)
 		return -EMEDIUMTYPE;
 	return TAKE_FD(fd);
 }
 
+int cgroup_procs_open(int cgroup_fd)
+{
+	/* Through the directory's fd, never its path; O_NOFOLLOW: a link planted there is refused.
+	 */
+	int fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+
+	return fd < 0 ? negative_errno() : fd;
+}
+
 int cgroup_procs_write(int cgroup_fd, pid_t pid)
 {
-	_cleanup_close_ int fd = -1;
+	_cleanup_close_ int fd = cgroup_procs_open(cgroup_fd);
 	char text[32];
 	int length;
 
-	/* Through the directory's fd, never its path; O_NOFOLLOW: a link planted there is refused.
-	 */
-	fd = openat(cgroup_fd, "cgroup.procs", O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
-		return negative_errno();
+		return fd;
 	length = snprintf(text, sizeof(text), "%d", (int)pid);
 	if (write(fd, text, (size_t)length) != length)
 		return negative_errno();

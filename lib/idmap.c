@@ -6,7 +6,6 @@
 #include <linux/capability.h>
 #include <stdio.h>
 #include <string.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
 #include "internal.h"
@@ -178,6 +177,8 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	/* One PID, three numbers a line, each at most 10 digits and a NUL. */
 	_cleanup_free_ char(*numbers)[12] = NULL;
 	_cleanup_free_ char **argv = NULL;
+	char *empty[] = { NULL };
+	struct nsctl_spawn_attr *attr;
 	size_t n = 0;
 	pid_t child;
 	int wstatus, r;
@@ -204,11 +205,17 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 		}
 	}
 	argv[n] = NULL;
-	/* posix_spawn: the helper runs with our environment, and nothing of ours runs in between.
+	/*
+	 * The one start: found in our PATH, with none of our environment and
+	 * none of our fds but 0-2, and nothing of ours running in between.
 	 */
-	r = posix_spawnp(&child, program, NULL, NULL, argv, environ);
-	if (r != 0)
-		return -r;
+	r = nsctl_spawn_attr_new(&attr);
+	if (r < 0)
+		return r;
+	child = nsctl_spawn(attr, argv, empty, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
+	if (child < 0)
+		return child;
 	while (waitpid(child, &wstatus, 0) < 0) {
 		if (errno != EINTR)
 			return negative_errno();

@@ -56,10 +56,36 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 int fds_keep_only_sorted(const int *sorted, size_t n);
 
 /*
- * lib/create.c, the one writer of cgroup.procs: move PID (0: the caller) into
- * the cgroup directory CGROUP_FD, opened through that fd with O_NOFOLLOW.
+ * lib/create.c, the one opener of cgroup.procs: that file of the cgroup
+ * directory CGROUP_FD, opened through that fd with O_NOFOLLOW, for writing
+ * (the kernel checks the opener's rights, Linux 5.16); an fd or -errno.
+ * cgroup_procs_write() moves PID (0: the caller) in through it.
  */
+int cgroup_procs_open(int cgroup_fd);
 int cgroup_procs_write(int cgroup_fd, pid_t pid);
+
+/*
+ * lib/spawn.c, the one start of a process in nsctl: FN(ARG) in a child made
+ * by the C library's clone(), on STACK (STACK_SIZE bytes), with FLAGS:
+ * CLONE_NEW* (but CLONE_NEWTIME: clone() reads its bit as part of the exit
+ * signal), CLONE_VM | CLONE_VFORK for a child that shares our memory until
+ * its exec (system calls only there), CLONE_VFORK for a copy the caller waits
+ * on; and EXIT_SIGNAL (0: none, the child is then reaped with __WALL).  Its
+ * pidfd in *PIDFD: from CLONE_PIDFD (5.2), else pidfd_open() (5.3), else -1.
+ * The PID, or -errno.
+ */
+struct process_start {
+	int (*fn)(void *);
+	void *arg;
+	char *stack;
+	size_t stack_size;
+	unsigned long flags;
+	int exit_signal;
+};
+pid_t process_start(const struct process_start *start, int *pidfd);
+/* The same for a copy, on a stack of its own mapped and unmapped here. */
+pid_t process_start_copy(int (*fn)(void *), void *arg, unsigned long flags, int exit_signal,
+			 int *pidfd);
 
 /* lib/process.c, the one capability check: whether CAP is in the caller's effective set. */
 bool capability_effective(int cap);

@@ -47,35 +47,12 @@
  */
 #define GUARD_SIZE (64 * 1024)
 
-/* The kernel's sigset_t, as rt_sigprocmask() takes it: _NSIG - 1 bits. */
-#define KERNEL_SIGSET_SIZE ((_NSIG - 1 + 7) / 8)
-
 /*
- * The kernel's struct sigaction, as rt_sigaction() takes it: the handler
- * first, then the flags (x86-64, arm64 and most others have sa_restorer;
- * where it is missing, this struct is only larger).  The child only reads
- * the handler and sets SIG_DFL or SIG_IGN, for which every other field is 0.
- * MIPS puts the flags first; sparc and alpha take the restorer as an
- * argument of rt_sigaction() of its own.
+ * The stack of a child that runs the caller's own code (a child step, or a
+ * copy started by process_start_copy()): as large as a main thread's, and
+ * mapped MAP_NORESERVE, so that only the pages it touches cost anything.
  */
-#if defined(__mips__) || defined(__sparc__) || defined(__alpha__)
-#error "spawn: this architecture's struct sigaction of the kernel differs"
-#endif
-struct kernel_sigaction {
-	void (*handler)(int);
-	unsigned long flags;
-	void (*restorer)(void);
-	unsigned char mask[KERNEL_SIGSET_SIZE];
-};
-
-/* sigismember() without libc: the kernel's bit order, which glibc's sigset_t keeps. */
-static bool mask_has(const sigset_t *set, int sig)
-{
-	const unsigned long *words = (const unsigned long *)set;
-	unsigned bits = 8 * sizeof(unsigned long);
-
-	return (words[(unsigned)(sig - 1) / bits] >> ((unsigned)(sig - 1) % bits)) & 1;
-}
+#define COPY_STACK_SIZE (8 * 1024 * 1024)
 
 /* What the child failed at, written by the child only, read once it has exec'd or ended. */
 struct spawn_result {
@@ -98,13 +75,19 @@ struct spawn_context {
 	 * child has exec'd, ended, or gone on to its own step.
 	 */
 	int lifeline[2];
+	int cgroup_procs; /* the cgroup's cgroup.procs, opened by the parent, or -1 */
+	char *stack;      /* the child's stack: the bottom, and its size */
+	size_t stack_size;
 	sigset_t child_mask;  /* the mask PROGRAM starts with */
 	sigset_t caller_mask; /* the mask at nsctl_spawn(), for a child step */
-	bool reset_handlers;  /* the child shares the parent's memory: no handler of it may run */
+	bool shared;          /* the child shares the parent's memory until its exec */
+	bool reset_handlers;  /* ... so no handler of the parent's may run in it */
+	bool cgroup_ns_later; /* a new cgroup namespace, made once in the cgroup */
 	bool handshake;     /* a copy, and the parent waits for its end of the lifeline to close */
-	bool sync;          /* ... and says "go" after the parent step or the cgroup move */
-	bool time_later;    /* the child makes its time namespace itself, for the parent step */
-	bool time_in_child; /* ... or, in a new user namespace that must own it, before its exec */
+	bool sync;          /* ... and says "go" after the parent step */
+	bool time_later;    /* a copy: the child makes its time namespace itself, and enters it */
+	bool time_in_child; /* shared, in a new user namespace that must own it: made before its
+			       exec */
 	struct spawn_result *result; /* own_result, or a page shared with a child that is a copy */
 	struct spawn_result own_result;
 };
@@ -382,17 +365,10 @@ static bool child_hear(int fd, char byte)
 
 /*
  * The handshake: in the namespaces, say "ready", wait for the parent's "go"
- * (id maps, clock offsets written; the cgroup joined).  A new time namespace
- * takes offsets only while nobody is in it: the child unshares it for its
- * children first, and enters it once the parent has written them.  0, or the
- * child has ended.
+ * (id maps, clock offsets written).  0, or the child has ended.
  */
 static int child_wait_for_parent(struct spawn_context *c)
 {
-	int fd;
-
-	if (c->time_later && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
-		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
 	/*
 	 * Dumpable, as a child is once it execs: the parent step opens our
 	 * /proc/PID files (uid_map), which an undumpable process's root owns.
@@ -402,13 +378,55 @@ static int child_wait_for_parent(struct spawn_context *c)
 	/* No "go": the parent failed, and reports it itself. */
 	if (!child_say(c->lifeline[0], 'r') || !child_hear(c->lifeline[0], 'g'))
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_PARENT, ECANCELED);
-	if (c->time_later) {
-		fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/ns/time_for_children",
-				  O_RDONLY | O_CLOEXEC | O_NOCTTY);
-		if (fd < 0 || syscall(SYS_setns, fd, CLONE_NEWTIME) < 0)
-			return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME_ENTER, errno);
-		syscall(SYS_close, fd);
+	return 0;
+}
+
+/*
+ * A handler of the parent's must never run in a child that shares its
+ * memory: every signal is blocked until the exec, and those that have a
+ * handler go back to their default first (the exec would do it anyway).
+ * glibc refuses its own two here; their handlers act only on a signal this
+ * process sent itself.
+ */
+static void child_default_handlers(const struct spawn_context *c)
+{
+	static const struct sigaction dfl = { .sa_handler = SIG_DFL };
+	struct sigaction old;
+
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sig == SIGKILL || sig == SIGSTOP || sigismember(&c->child_mask, sig) == 1)
+			continue;
+		if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_DFL &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(sig, &dfl, NULL);
 	}
+}
+
+/*
+ * Into the cgroup before anything else (the namespaces of the clone aside),
+ * through the file the parent opened, so that PROGRAM never runs outside it.
+ */
+static int child_join_cgroup(struct spawn_context *c)
+{
+	if (syscall(SYS_write, c->cgroup_procs, "0", 1) != 1)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_CGROUP, errno);
+	syscall(SYS_close, c->cgroup_procs);
+	if (c->cgroup_ns_later && syscall(SYS_unshare, CLONE_NEWCGROUP) < 0)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_CGROUP, errno);
+	return 0;
+}
+
+/*
+ * A copy's time namespace: made for its children (offsets are written while
+ * nobody is in it: by the parent step, between "ready" and "go"), then entered.
+ */
+static int child_enter_time(struct spawn_context *c)
+{
+	int fd = nsctl_ns_open_own(NSCTL_TYPE_TIME, true);
+
+	if (fd < 0 || syscall(SYS_setns, fd, CLONE_NEWTIME) < 0)
+		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME_ENTER, fd < 0 ? -fd : errno);
+	syscall(SYS_close, fd);
 	return 0;
 }
 
@@ -424,6 +442,8 @@ static int spawn_child(void *data)
 	};
 	int r;
 
+	if (c->cgroup_procs >= 0 && (r = child_join_cgroup(c)))
+		return r;
 	/* Our copy of the parent's end: else the lifeline could not show the parent's end. */
 	if (attr->die_with_parent || c->handshake)
 		syscall(SYS_close, c->lifeline[1]);
@@ -438,39 +458,19 @@ static int spawn_child(void *data)
 		if (child_lifeline_dead(c->lifeline[0]))
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_DIE_WITH_PARENT, ESRCH);
 	}
-	if (c->reset_handlers) {
-		/*
-		 * A handler of the parent's must never run here, on its memory:
-		 * every signal is blocked until the exec (but the two glibc keeps
-		 * for its threads, which no mask of its blocks), and those that
-		 * have a handler go back to their default first, those two too
-		 * (exec would do it anyway).
-		 */
-		static const struct kernel_sigaction dfl = { .handler = SIG_DFL };
-
-		for (int sig = 1; sig < _NSIG; sig++) {
-			struct kernel_sigaction sa;
-
-			if (mask_has(&c->child_mask, sig) || sig == SIGKILL || sig == SIGSTOP)
-				continue;
-			if (syscall(SYS_rt_sigaction, sig, NULL, &sa, KERNEL_SIGSET_SIZE) < 0 ||
-			    sa.handler == SIG_DFL || sa.handler == SIG_IGN)
-				continue;
-			syscall(SYS_rt_sigaction, sig, &dfl, NULL, KERNEL_SIGSET_SIZE);
-		}
-	}
-	/* Its exec moves it in (see time_for_children_new). */
-	if (c->time_in_child && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
+	if (c->reset_handlers)
+		child_default_handlers(c);
+	/* Shared: its exec moves it in (see time_for_children_new).  A copy enters it below. */
+	if ((c->time_in_child || c->time_later) && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
-	if (c->sync) {
-		r = child_wait_for_parent(c);
-		if (r)
-			return r;
-	}
+	if (c->sync && (r = child_wait_for_parent(c)))
+		return r;
+	if (c->time_later && (r = child_enter_time(c)))
+		return r;
 	if (attr->has_signals && attr->sigchld_ignored && !attr->child_step) {
-		static const struct kernel_sigaction ign = { .handler = SIG_IGN };
+		static const struct sigaction ign = { .sa_handler = SIG_IGN };
 
-		if (syscall(SYS_rt_sigaction, SIGCHLD, &ign, NULL, KERNEL_SIGSET_SIZE) < 0)
+		if (sigaction(SIGCHLD, &ign, NULL) < 0)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_SIGNALS, errno);
 	}
 	if (attr->new_session && syscall(SYS_setsid) < 0)
@@ -488,7 +488,7 @@ static int spawn_child(void *data)
 		/* From here the step is the caller's: the parent stops waiting, and its mask is
 		 * back. */
 		syscall(SYS_close, c->lifeline[0]);
-		syscall(SYS_rt_sigprocmask, SIG_SETMASK, &c->caller_mask, NULL, KERNEL_SIGSET_SIZE);
+		sigprocmask(SIG_SETMASK, &c->caller_mask, NULL);
 		syscall(SYS_exit_group, attr->child_step(attr->child_data));
 	}
 	if (!attr->keep_all) {
@@ -496,7 +496,7 @@ static int spawn_child(void *data)
 		if (r)
 			return (int)child_fail(c, NSCTL_SPAWN_STEP_FDS, r);
 	}
-	if (syscall(SYS_rt_sigprocmask, SIG_SETMASK, &c->child_mask, NULL, KERNEL_SIGSET_SIZE) < 0)
+	if (sigprocmask(SIG_SETMASK, &c->child_mask, NULL) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_SIGNALS, errno);
 	r = child_exec(c);
 	return (int)child_fail(c, NSCTL_SPAWN_STEP_EXEC, r);
@@ -575,6 +575,7 @@ static void spawn_context_free(struct spawn_context *c, char *map, size_t size)
 {
 	close_fdp(&c->lifeline[0]);
 	close_fdp(&c->lifeline[1]);
+	close_fdp(&c->cgroup_procs);
 	if (c->result != &c->own_result)
 		munmap(c->result, sizeof(*c->result));
 	munmap(map, size);
@@ -595,115 +596,24 @@ static int share_result(struct spawn_context *c)
 	return 0;
 }
 
-/* clone3()'s arguments, up to the cgroup (5.7); the first eight are those of 5.3. */
-struct clone3_args {
-	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
-	    set_tid_size, cgroup;
-};
-
-#if defined(__x86_64__)
-#define HAVE_CLONE3_SHARED 1
-_Static_assert((GUARD_SIZE + CHILD_STACK_SIZE) % 16 == 0,
-	       "clone3_shared: the child's stack top must be aligned to 16 bytes");
-#ifdef __GCC_HAVE_DWARF2_CFI_ASM
-#define CHILD_CFI_BEGIN ".cfi_remember_state\n\t.cfi_undefined rip\n\t"
-#define CHILD_CFI_END   ".cfi_restore_state\n\t"
-#else
-#define CHILD_CFI_BEGIN ""
-#define CHILD_CFI_END   ""
-#endif
 /*
- * clone3() of a child that shares our memory while we wait (CLONE_VM |
- * CLONE_VFORK), with CLONE_CLEAR_SIGHAND (5.5): the kernel sets the child's
- * handlers back to their defaults (the ignored stay ignored) in this one call,
- * where after clone() the child makes one rt_sigaction() per signal (2% of
- * `run -u`, paired).  The child starts on the top of STACK, where no frame of
- * ours is, so it cannot return here: it calls FN(ARG) there and ends with its
- * result, as glibc's clone() does.  The PID, or -errno: ENOSYS without
- * clone3() (before 5.3, or a seccomp filter's answer), EINVAL without
- * CLONE_CLEAR_SIGHAND.
- */
-static pid_t clone3_shared(uint64_t flags, char *stack, size_t stack_size, int *pidfd,
-			   int (*fn)(void *), void *arg)
-{
-	struct clone3_args args = {
-		.flags = flags | CLONE_VM | CLONE_VFORK | CLONE_PIDFD | CLONE_CLEAR_SIGHAND,
-		.pidfd = (uint64_t)(uintptr_t)pidfd,
-		.exit_signal = SIGCHLD,
-		.stack = (uint64_t)(uintptr_t)stack,
-		.stack_size = stack_size,
-	};
-	/* Kept by the system call in the child as in the parent. */
-	register int (*child_fn)(void *) __asm__("r12") = fn;
-	register void *child_arg __asm__("r13") = arg;
-	long r;
-
-	__asm__ volatile("syscall\n\t"
-			 "test %%rax, %%rax\n\t"
-			 "jnz 1f\n\t"
-			 /*
-			  * The child: a stack aligned to 16 bytes, as the call wants, and
-			  * the outermost frame, for a debugger's or a sanitizer's unwinder.
-			  */
-			 CHILD_CFI_BEGIN "xor %%ebp, %%ebp\n\t"
-			 "mov %%r13, %%rdi\n\t"
-			 "call *%%r12\n\t"
-			 "mov %%eax, %%edi\n\t"
-			 "mov %[exit_group], %%eax\n\t"
-			 "syscall\n\t"
-			 "hlt\n"
-			 "1:\n\t" CHILD_CFI_END
-			 : "=a"(r)
-			 : "0"((long)__NR_clone3), "D"(&args),
-			   "S"(offsetof(struct clone3_args, set_tid)), "r"(child_fn),
-			   "r"(child_arg), [exit_group] "i"(SYS_exit_group)
-			 : "rcx", "r11", "memory");
-	return (pid_t)r;
-}
-#endif
-
-/* clone3() as fork(); VFORK: the parent held until the child's exec or end. */
-static pid_t clone3_copy(uint64_t flags, int cgroup_fd, bool vfork, int *pidfd)
-{
-	struct clone3_args args;
-	long r;
-
-	memset(&args, 0, sizeof(args));
-	args.flags = flags | CLONE_PIDFD | (vfork ? CLONE_VFORK : 0);
-	args.pidfd = (uint64_t)(uintptr_t)pidfd;
-	args.exit_signal = SIGCHLD;
-	if (cgroup_fd >= 0) {
-		args.flags |= CLONE_INTO_CGROUP;
-		args.cgroup = (uint64_t)cgroup_fd;
-	}
-	r = syscall(__NR_clone3, &args,
-		    cgroup_fd >= 0 ? sizeof(args) : offsetof(struct clone3_args, set_tid));
-	if (r < 0)
-		return negative_errno();
-	return (pid_t)r;
-}
-
-/*
- * A new time namespace for our children, made before the child: since Linux
- * 6.0 a child that shares our memory (CLONE_VM | CLONE_VFORK) may start with
- * our time_for_children differing from our own time namespace, and its exec
- * moves it in: no clone3() copy of our page tables for a time namespace.  An
- * older kernel refuses that start with EINVAL, which is how we know: then
- * clone3() makes it, in a copy.  With a new user namespace, the one made here
- * only asks the kernel; the child makes its own in the new user namespace,
- * which must own it.  *RET_OWN is our own time namespace, to go back to after
- * the start (time_for_children_restore): the calling thread's time_for_children
- * is its own time namespace again then, whatever it was before.  0, or
- * -errno (EPERM without CAP_SYS_ADMIN, EUSERS in a multi-threaded process:
- * then clone3() makes it).
+ * A new time namespace for our children, made before a child that shares our
+ * memory: since Linux 6.0 such a child (CLONE_VM | CLONE_VFORK) may start
+ * with our time_for_children differing from our own time namespace, and its
+ * exec moves it in.  An older kernel refuses that start with EINVAL, which is
+ * how we know: then the child is a copy, and makes the namespace itself.
+ * With a new user namespace, the one made here only asks the kernel; the
+ * child makes its own in the new user namespace, which must own it.
+ * *RET_OWN is our own time namespace, to go back to after the start
+ * (time_for_children_restore).  0, or -errno (EPERM without CAP_SYS_ADMIN,
+ * EUSERS in a multi-threaded process: then the child is a copy too).
  */
 static int time_for_children_new(int *ret_own)
 {
-	int own = (int)syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/ns/time",
-			       O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	int own = nsctl_ns_open_own(NSCTL_TYPE_TIME, false);
 
 	if (own < 0)
-		return negative_errno();
+		return own;
 	/*
 	 * Asked first: can we go back?  setns() takes a time namespace only in a
 	 * single-threaded process (EUSERS), and only with CAP_SYS_ADMIN.
@@ -737,24 +647,73 @@ static int time_for_children_restore(int *own)
 	return r;
 }
 
-/*
- * clone() as fork() where clone3() is missing (before Linux 5.3): a copy
- * (no CLONE_VM) that goes on from here, on this stack (a stack of its own
- * would be one the sanitizers do not know).  The pidfd comes from
- * CLONE_PIDFD (5.2; the kernel puts it at parent_tid), else from
- * pidfd_open() once the child is there (none before 5.3).  The child sees 0.
- */
-static pid_t clone_copy(unsigned long flags, int *pidfd)
-{
-	long pid = syscall(SYS_clone, flags | CLONE_PIDFD | SIGCHLD, NULL, pidfd, NULL, NULL);
+/* What start_child() calls, and the stack it runs on. */
+struct start_call {
+	const struct process_start *start;
+	char *stack;
+};
 
-	/* Before 5.2 no CLONE_PIDFD. */
-	if (pid < 0 && errno == EINVAL) {
-		pid = syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
-		if (pid > 0)
-			*pidfd = sys_pidfd_open((pid_t)pid, 0);
+static int start_child(void *data)
+{
+	const struct process_start *start = ((const struct start_call *)data)->start;
+
+#if NSCTL_ASAN
+	/*
+	 * A copy, on a stack AddressSanitizer does not know: told, or a noreturn
+	 * call would find the main thread's stack far away.  (Not in a child that
+	 * shares our memory: that would tell it of the parent's thread too.)
+	 */
+	if (!(start->flags & CLONE_VM)) {
+		__sanitizer_start_switch_fiber(NULL, start->stack, start->stack_size);
+		__sanitizer_finish_switch_fiber(NULL, NULL, NULL);
 	}
-	return pid < 0 ? negative_errno() : (pid_t)pid;
+#endif
+	return start->fn(start->arg);
+}
+
+pid_t process_start(const struct process_start *start, int *pidfd)
+{
+	struct start_call call = { start, start->stack };
+	char *top = start->stack + start->stack_size;
+	int flags = (int)start->flags | start->exit_signal;
+	pid_t pid;
+
+	*pidfd = -1;
+	pid = clone(start_child, top, flags | CLONE_PIDFD, &call, pidfd);
+	/* Before Linux 5.2 no CLONE_PIDFD: the child's pidfd from pidfd_open() (5.3), or none. */
+	if (pid < 0 && errno == EINVAL) {
+		pid = clone(start_child, top, flags, &call);
+		if (pid > 0) {
+			*pidfd = sys_pidfd_open(pid, 0);
+			if (*pidfd < 0)
+				*pidfd = -1;
+		}
+	}
+	return pid < 0 ? negative_errno() : pid;
+}
+
+pid_t process_start_copy(int (*fn)(void *), void *arg, unsigned long flags, int exit_signal,
+			 int *pidfd)
+{
+	size_t size = GUARD_SIZE + COPY_STACK_SIZE;
+	char *map = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	pid_t pid;
+
+	if (map == MAP_FAILED)
+		return negative_errno();
+	if (mprotect(map, GUARD_SIZE, PROT_NONE) < 0) {
+		pid = negative_errno();
+		munmap(map, size);
+		return pid;
+	}
+	pid =
+	    process_start(&(struct process_start){ fn, arg, map + GUARD_SIZE, COPY_STACK_SIZE,
+						   flags & ~(unsigned long)CLONE_VM, exit_signal },
+			  pidfd);
+	/* The child has a copy of its own. */
+	munmap(map, size);
+	return pid;
 }
 
 /* The child ended or failed at STEP: it must not run anything more; reap it. */
@@ -763,18 +722,6 @@ static void child_abandon(pid_t pid)
 	kill(pid, SIGKILL);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-}
-
-/* The lifeline as a socket pair, for a conversation (in place of the death signal's pipe). */
-static int handshake_open(struct spawn_context *c)
-{
-	close_fdp(&c->lifeline[0]);
-	close_fdp(&c->lifeline[1]);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->lifeline) < 0)
-		return negative_errno();
-	c->handshake = true;
-	c->reset_handlers = false;
-	return share_result(c);
 }
 
 /* A read of one byte that goes on after a signal; 1, 0 at the end, or -1. */
@@ -791,40 +738,21 @@ static ssize_t read_byte(int fd, char *byte)
 /*
  * The start with a conversation: the child is a copy, and the parent goes on
  * while it runs.  Between the child's "ready" (in its namespaces) and the
- * parent's "go", the parent moves it into the cgroup where clone3() could not
- * (before Linux 5.7) and runs the caller's parent step; then it waits until
- * the child's end of the lifeline closes: at its exec, at its end, or before
- * the caller's child step.  The PID, or -errno with *RET_STEP.
+ * parent's "go", the parent runs the caller's parent step; then it waits
+ * until the child's end of the lifeline closes: at its exec, at its end, or
+ * before the caller's child step.  The PID, or -errno with *RET_STEP.
  */
-static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_flags,
+static pid_t start_with_handshake(struct spawn_context *c, unsigned long flags,
 				  const sigset_t *caller_mask, int *pidfd, int *ret_step)
 {
 	const struct nsctl_spawn_attr *attr = c->attr;
-	bool attach_after = false;
 	pid_t pid;
 	char byte;
-	int r;
+	int r = 0;
 
-	c->time_later = attr->parent_step && (clone_flags & CLONE_NEWTIME);
-	if (c->time_later)
-		clone_flags &= ~(unsigned long)CLONE_NEWTIME;
-	c->sync = attr->parent_step != NULL;
-	pid = clone3_copy(clone_flags, attr->cgroup_fd, false, pidfd);
-	/* A kernel before 5.7 has clone3() without CLONE_INTO_CGROUP: the child is moved after. */
-	if (attr->cgroup_fd >= 0 && (pid == -E2BIG || pid == -EINVAL)) {
-		attach_after = c->sync = true;
-		pid = clone3_copy(clone_flags, -1, false, pidfd);
-	}
-	/* Before 5.3, clone(), which cannot take CLONE_NEWTIME: its bit is in the exit signal. */
-	if (pid == -ENOSYS && (clone_flags & CLONE_NEWTIME))
-		pid = -EOPNOTSUPP;
-	else if (pid == -ENOSYS) {
-		attach_after = attr->cgroup_fd >= 0;
-		c->sync = c->sync || attach_after;
-		pid = clone_copy(clone_flags, pidfd);
-	}
-	if (pid == 0)
-		syscall(SYS_exit_group, spawn_child(c));
+	pid = process_start(
+	    &(struct process_start){ spawn_child, c, c->stack, c->stack_size, flags, SIGCHLD },
+	    pidfd);
 	if (pid < 0) {
 		*ret_step = NSCTL_SPAWN_STEP_CLONE;
 		return pid;
@@ -834,13 +762,9 @@ static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_f
 	sigprocmask(SIG_SETMASK, caller_mask, NULL);
 	/* No "ready": the child failed on its way, and its report says where. */
 	if (c->sync && read_byte(c->lifeline[1], &byte) == 1) {
-		r = attach_after ? cgroup_procs_write(attr->cgroup_fd, pid) : 0;
-		*ret_step = NSCTL_SPAWN_STEP_CGROUP;
-		if (r >= 0 && attr->parent_step) {
-			r = attr->parent_step(pid, *pidfd, attr->parent_data);
-			r = r < 0 ? r : 0;
-			*ret_step = NSCTL_SPAWN_STEP_PARENT;
-		}
+		*ret_step = NSCTL_SPAWN_STEP_PARENT;
+		r = attr->parent_step(pid, *pidfd, attr->parent_data);
+		r = r < 0 ? r : 0;
 		if (r >= 0 && write(c->lifeline[1], "g", 1) != 1)
 			r = negative_errno();
 		if (r < 0) {
@@ -855,6 +779,93 @@ static pid_t start_with_handshake(struct spawn_context *c, unsigned long clone_f
 	return pid;
 }
 
+/*
+ * The child, started: sharing our memory until its exec where nothing of the
+ * caller's runs in between and the kernel takes it, else as a copy.  The PID,
+ * or -errno with *STEP; *RESTORED, the return of time_for_children_restore().
+ */
+static pid_t spawn_start(struct spawn_context *c, unsigned long flags, const sigset_t *caller_mask,
+			 int *pidfd, int *step, int *restored)
+{
+	int own_time = -1, r;
+	pid_t pid = -EINVAL;
+
+	*restored = 0;
+	if (c->shared && (flags & CLONE_NEWTIME)) {
+		c->shared = time_for_children_new(&own_time) == 0;
+		/* A new user namespace owns the time namespace the child makes in it, not ours. */
+		c->time_in_child = c->shared && (flags & CLONE_NEWUSER);
+	}
+	if (c->shared) {
+		pid = process_start(
+		    &(struct process_start){
+			spawn_child, c, c->stack, c->stack_size,
+			(flags & ~(unsigned long)CLONE_NEWTIME) | CLONE_VM | CLONE_VFORK, SIGCHLD },
+		    pidfd);
+		*restored = time_for_children_restore(&own_time);
+		/* Refused (before Linux 6.0, a time namespace apart): a copy. */
+		if (pid != -EINVAL || !(flags & CLONE_NEWTIME) || *restored < 0)
+			return pid;
+		c->shared = c->time_in_child = false;
+	}
+	/* A copy: it reports through a shared page, and makes its time namespace itself. */
+	r = share_result(c);
+	if (r < 0)
+		return r;
+	c->time_later = flags & CLONE_NEWTIME;
+	flags &= ~(unsigned long)CLONE_NEWTIME;
+	c->reset_handlers = false;
+	if (c->handshake)
+		return start_with_handshake(c, flags, caller_mask, pidfd, step);
+	return process_start(&(struct process_start){ spawn_child, c, c->stack, c->stack_size,
+						      flags | CLONE_VFORK, SIGCHLD },
+			     pidfd);
+}
+
+/*
+ * Everything the child needs that the parent makes: the cgroup's file, the
+ * lifeline, the page for the report of a child that is a copy.  0 or -errno.
+ */
+static int spawn_prepare(struct spawn_context *c, unsigned long *flags)
+{
+	const struct nsctl_spawn_attr *attr = c->attr;
+	int r = 0;
+
+	c->result = &c->own_result;
+	c->cgroup_procs = -1;
+	c->lifeline[0] = c->lifeline[1] = -1;
+	/*
+	 * The child moves itself first, through the file opened here (the
+	 * kernel checks the opener's rights), and makes a new cgroup namespace
+	 * after, rooted where it then is.
+	 */
+	if (attr->cgroup_fd >= 0) {
+		c->cgroup_procs = cgroup_procs_open(attr->cgroup_fd);
+		if (c->cgroup_procs < 0)
+			return c->cgroup_procs;
+		c->cgroup_ns_later = *flags & CLONE_NEWCGROUP;
+		*flags &= ~(unsigned long)CLONE_NEWCGROUP;
+	}
+	/*
+	 * The child's report goes into memory it shares with us.  A child that
+	 * is a copy (or the fork valgrind makes of CLONE_VM | CLONE_VFORK) gets
+	 * a shared page for it; not the others: a shared mapping is a file of
+	 * its own to the kernel, and made the start about 20 us slower.
+	 */
+	c->shared = !attr->parent_step && !attr->child_step;
+	c->reset_handlers = c->shared;
+	if (attr->parent_step || attr->child_step) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->lifeline) < 0)
+			return negative_errno();
+		c->handshake = true;
+		c->sync = attr->parent_step != NULL;
+	} else if (attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0)
+		return negative_errno();
+	if (!c->shared || RUNNING_ON_VALGRIND)
+		r = share_result(c);
+	return r;
+}
+
 NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[],
 			       char *const envp[], int *ret_pidfd,
 			       struct nsctl_spawn_report *report)
@@ -865,10 +876,9 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	struct spawn_context *c;
 	struct spawn_result result;
 	sigset_t all, caller_mask;
-	size_t argc = 0, size;
+	size_t argc = 0, size, stack_size;
 	unsigned long clone_flags;
-	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, own_time = -1, restored, r;
-	bool time_first;
+	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, restored, r;
 	char *map;
 	pid_t pid;
 
@@ -886,9 +896,6 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	while (argv && argv[argc])
 		argc++;
 	clone_flags = nsctl_types_to_clone_flags(attr->types);
-	/* See time_for_children_new(). */
-	time_first = (clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0 && !attr->parent_step &&
-		     !attr->child_step;
 	/* The file to execute: argv[0], or one apart from it (a login shell's "-bash"). */
 	file = argv ? (attr->exec_path ? attr->exec_path : argv[0]) : NULL;
 	if (argv)
@@ -903,10 +910,12 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	 * it, then the context, room for the script fallback's argv (argc + 2
 	 * pointers, touched only if the child needs it) and the paths to try.
 	 * Private: a child that shares our memory sees it as it is, a child
-	 * that is a copy gets a copy.
+	 * that is a copy gets a copy.  The caller's own code in a child step
+	 * gets a stack as large as a main thread's.
 	 */
-	size = GUARD_SIZE + CHILD_STACK_SIZE + sizeof(*c) + (argc + 2) * sizeof(char *) +
-	       (size_t)paths_size;
+	stack_size = attr->child_step ? COPY_STACK_SIZE : CHILD_STACK_SIZE;
+	size =
+	    GUARD_SIZE + stack_size + sizeof(*c) + (argc + 2) * sizeof(char *) + (size_t)paths_size;
 	size = (size + GUARD_SIZE - 1) / GUARD_SIZE * GUARD_SIZE;
 	map = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
@@ -921,34 +930,21 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
 		return r;
 	}
-	c = (struct spawn_context *)(map + GUARD_SIZE + CHILD_STACK_SIZE);
+	c = (struct spawn_context *)(map + GUARD_SIZE + stack_size);
 	c->attr = attr;
 	c->argv = argv;
 	c->envp = envp ? envp : environ;
 	c->script_argv = (char **)(c + 1);
 	c->paths = argv ? paths_make(file, search, c->script_argv + argc + 2) : NULL;
 	c->argc = argc;
-	c->lifeline[0] = c->lifeline[1] = -1;
-	/*
-	 * The child's report goes into memory it shares with us.  A child that
-	 * is a copy (clone3, or the fork valgrind makes of CLONE_VM |
-	 * CLONE_VFORK) gets a shared page for it; not the others: a shared
-	 * mapping is a file of its own to the kernel, and made the start about
-	 * 20 us slower (measured, minimum of 2,000 starts).
-	 */
-	c->result = &c->own_result;
-	if (attr->parent_step || attr->child_step)
-		r = handshake_open(c);
-	else if (((clone_flags & CLONE_NEWTIME) && !time_first) || attr->cgroup_fd >= 0 ||
-		 RUNNING_ON_VALGRIND)
-		r = share_result(c);
-	else
-		r = 0;
-	if (r >= 0 && !c->handshake && attr->die_with_parent && pipe2(c->lifeline, O_CLOEXEC) < 0)
-		r = negative_errno();
+	c->stack = map + GUARD_SIZE;
+	c->stack_size = stack_size;
+	r = spawn_prepare(c, &clone_flags);
 	if (r < 0) {
+		step = attr->cgroup_fd >= 0 && c->cgroup_procs < 0 ? NSCTL_SPAWN_STEP_CGROUP
+								   : NSCTL_SPAWN_STEP_PREPARE;
 		spawn_context_free(c, map, size);
-		report_set(report, NSCTL_SPAWN_STEP_PREPARE, r);
+		report_set(report, step, r);
 		return r;
 	}
 
@@ -962,87 +958,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	}
 	c->caller_mask = caller_mask;
 	c->child_mask = attr->has_signals ? attr->mask : caller_mask;
-
-	if (time_first && time_for_children_new(&own_time) == 0) {
-		clone_flags &= ~(unsigned long)CLONE_NEWTIME;
-		/* A new user namespace owns the time namespace the child makes in it, not ours. */
-		c->time_in_child = clone_flags & CLONE_NEWUSER;
-	}
-	pid = -EINVAL;
-	if (c->handshake) {
-		pid = start_with_handshake(c, clone_flags, &caller_mask, &pidfd, &step);
-		goto started;
-	}
-	/*
-	 * The child shares our memory until it execs, on its own stack, and we
-	 * wait meanwhile (CLONE_VM | CLONE_VFORK, as posix_spawn does): no copy
-	 * of our page tables, no page re-faulted: by clone3_shared() where there
-	 * is one, else by clone().  A new time namespace (clone() has no bit for
-	 * it: its bit is part of the exit signal there) and a cgroup take the
-	 * copy below.
-	 */
-	if (!(clone_flags & CLONE_NEWTIME) && attr->cgroup_fd < 0) {
-#ifdef HAVE_CLONE3_SHARED
-		c->reset_handlers = false;
-		pid = clone3_shared(clone_flags, map + GUARD_SIZE, CHILD_STACK_SIZE, &pidfd,
-				    spawn_child, c);
-#else
-		pid = -ENOSYS;
-#endif
-		/* Refused, for whatever reason: clone()'s answer is the one that counts. */
-		if (pid < 0) {
-			int flags =
-			    (int)clone_flags | CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
-
-			c->reset_handlers = true;
-			pid = clone(spawn_child, map + GUARD_SIZE + CHILD_STACK_SIZE, flags, c,
-				    &pidfd);
-			if (pid < 0)
-				pid = negative_errno();
-		}
-	}
-	/* Refused (before 6.0): the copy makes the time namespace as clone3() does. */
-	if (pid == -EINVAL && own_time >= 0) {
-		r = time_for_children_restore(&own_time);
-		if (r < 0) {
-			pid = r;
-			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
-			goto started;
-		}
-		clone_flags |= CLONE_NEWTIME;
-		c->time_in_child = false;
-	}
-	/*
-	 * Not taken, or refused (a kernel before 5.2 has no CLONE_PIDFD, a
-	 * joined time namespace refuses CLONE_VM on older kernels): a copy.
-	 */
-	if (pid == -EINVAL) {
-		r = share_result(c);
-		if (r < 0) {
-			pid = r;
-			goto started;
-		}
-		c->reset_handlers = false;
-		pid = clone3_copy(clone_flags, attr->cgroup_fd, true, &pidfd);
-		if (pid == 0)
-			syscall(SYS_exit_group, spawn_child(c));
-		/* No CLONE_INTO_CGROUP (before 5.7) or no clone3() (5.3): moved by the parent. */
-		if (attr->cgroup_fd >= 0 && (pid == -E2BIG || pid == -EINVAL || pid == -ENOSYS)) {
-			r = handshake_open(c);
-			pid = r < 0 ? r
-				    : start_with_handshake(c, clone_flags, &caller_mask, &pidfd,
-							   &step);
-		} else if (pid == -ENOSYS && (clone_flags & CLONE_NEWTIME))
-			pid = -EOPNOTSUPP;
-		else if (pid == -ENOSYS) {
-			pid = clone_copy(clone_flags | CLONE_VFORK, &pidfd);
-			if (pid == 0)
-				syscall(SYS_exit_group, spawn_child(c));
-		}
-	}
-started:
+	pid = spawn_start(c, clone_flags, &caller_mask, &pidfd, &step, &restored);
 	/* The child has exec'd or ended (or gone on to the child step): what it wrote is all. */
-	restored = time_for_children_restore(&own_time);
 	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
 	result = *c->result;
 #if NSCTL_ASAN
@@ -1050,31 +967,28 @@ started:
 	__asan_unpoison_memory_region(map, size);
 #endif
 	if (pid < 0) {
-		report_set(report, step, pid);
+		report_set(report, step == NSCTL_SPAWN_STEP_NONE ? NSCTL_SPAWN_STEP_CLONE : step,
+			   pid);
 		spawn_context_free(c, map, size);
 		return pid;
 	}
-	if (result.err) {
-		int err = result.err;
-
-		step = result.step;
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		close_fdp(&pidfd);
-		spawn_context_free(c, map, size);
-		report_set(report, step, err);
-		return err;
-	}
-	if (restored < 0) {
-		/* The caller's state is not what it was: the child this call made goes. */
+	if (result.err || restored < 0) {
+		/* Failed on its way, or the caller's state is not what it was: the child goes. */
+		if (result.err) {
+			step = result.step;
+			r = result.err;
+		} else {
+			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
+			r = restored;
+		}
 		if (pidfd < 0 || sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0) < 0)
 			kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		close_fdp(&pidfd);
 		spawn_context_free(c, map, size);
-		report_set(report, NSCTL_SPAWN_STEP_TIME_RESTORE, restored);
-		return restored;
+		report_set(report, step, r);
+		return r;
 	}
 	spawn_context_free(c, map, size);
 	report_set(report, NSCTL_SPAWN_STEP_NONE, 0);

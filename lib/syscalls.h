@@ -13,11 +13,7 @@
 #include <unistd.h>
 #include <stdint.h>
 
-/* clone3() (5.3), close_range() (5.9, CLOEXEC 5.11), CLONE_CLEAR_SIGHAND (5.5),
- * CLONE_INTO_CGROUP (5.7), time namespaces (5.6). */
-#ifndef __NR_clone3
-#define __NR_clone3 435
-#endif
+/* close_range() (5.9, CLOEXEC 5.11), CLONE_PIDFD (5.2), time namespaces (5.6). */
 #ifndef __NR_close_range
 #define __NR_close_range 436
 #endif
@@ -26,12 +22,6 @@
 #endif
 #ifndef CLONE_PIDFD
 #define CLONE_PIDFD 0x00001000
-#endif
-#ifndef CLONE_INTO_CGROUP
-#define CLONE_INTO_CGROUP 0x200000000ULL
-#endif
-#ifndef CLONE_CLEAR_SIGHAND
-#define CLONE_CLEAR_SIGHAND 0x100000000ULL
 #endif
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME 0x00000080

@@ -142,6 +142,20 @@ struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
 	return attr;
 }
 
+pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata)
+{
+	struct nsctl_spawn_attr *attr = NULL;
+	pid_t pid;
+	int r;
+
+	r = nsctl_spawn_attr_new(&attr);
+	if (r >= 0)
+		r = nsctl_spawn_attr_set_child_step(attr, step, userdata);
+	pid = r < 0 ? r : nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	nsctl_spawn_attr_free(attr);
+	return pid;
+}
+
 void cli_spawn_fail(const struct nsctl_spawn_report *report, const char *file)
 {
 	int err = report->err;

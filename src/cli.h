@@ -161,12 +161,12 @@ void cli_apply_target_caps(const struct nsctl_caps *target);
 char **cli_enter_environment(char **target, bool keep_loader, bool target_files);
 
 /*
- * enter --pty (src/enter-pty.c): a new pseudo-terminal for PROGRAM.  Returns in
- * a child whose fds 0-2 that were terminals are the pty, in a session of its
- * own with the pty as its terminal; the caller's process stays to relay between
- * the caller's terminal and the pty, and exits as the child does.
+ * enter --pty (src/enter-pty.c): a new pseudo-terminal for PROGRAM.  REST(ARG)
+ * runs in a child whose fds 0-2 that were terminals are the pty, in a session
+ * of its own with the pty as its terminal; the caller's process stays to relay
+ * between the caller's terminal and the pty, and exits as the child does.
  */
-void cli_enter_pty(void);
+_Noreturn void cli_enter_pty(void (*rest)(void *), void *arg);
 
 /*
  * Options that exclude each other, declared in one table per subcommand (as
@@ -255,6 +255,12 @@ struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr);
  * found), 126 (not executable) or 125 (any other step).
  */
 _Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, const char *file);
+
+/*
+ * STEP(USERDATA) in a child of ours, a copy of this process (nsctl_spawn()'s
+ * child step, the one start): its PID, or -errno.
+ */
+pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata);
 
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);

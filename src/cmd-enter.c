@@ -1126,6 +1126,89 @@ _Noreturn static void run(const struct request *req, const char *file, char **pr
 	cli_exit_like(wstatus);
 }
 
+/* What cmd_enter() hands on, past the pty. */
+struct enter_rest {
+	struct request *req;
+	struct target *tg;
+	const char *file;
+	char **program;
+};
+
+/* The joins, the root and working directory, the credentials: the namespaces joined. */
+static unsigned enter_join(struct request *req, struct target *tg)
+{
+	struct saved_groups groups;
+	unsigned joined;
+
+	/*
+	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it
+	 * clones, which a joined pid namespace (pid_for_children) or another
+	 * /proc would blind, and it then waits forever.  A supervising nsctl
+	 * checks for leaks here, before joining, and that check is its last.
+	 */
+	if (!req->no_fork &&
+	    (!req->asked || req->all ||
+	     (req->asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
+		LEAK_CHECK_NOW();
+
+	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).
+	 */
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+		cli_fail(negative_errno(), "prctl(PR_SET_DUMPABLE)");
+	if (req->join_cgroup)
+		join_cgroups(tg);
+	groups = drop_groups_before_join(req, tg);
+	joined = join(req, tg);
+	restore_groups(req, &groups, joined);
+	netns_exec(req, tg, joined);
+	change_directories(tg);
+	/* After the joins and the root: DIR is looked up among the target's mounts. */
+	if (req->wdns_dir && chdir(req->wdns_dir) < 0)
+		cli_fail(negative_errno(), "--wdns %s: chdir", req->wdns_dir);
+	close_fdp(&tg->root_fd);
+	close_fdp(&tg->wd_fd);
+	follow_target_ids(req, tg);
+	set_credentials(req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
+	if (req->keep_caps)
+		cli_keep_capabilities("--keep-caps");
+	/* After the joins (a user namespace gives every capability) and -S/-G. */
+	if (req->target_caps)
+		cli_apply_target_caps(&tg->caps);
+	return joined;
+}
+
+/* From the joins to PROGRAM, in the pty's child where there is one. */
+static _Noreturn void enter_rest(void *userdata)
+{
+	const struct enter_rest *rest = userdata;
+	struct request *req = rest->req;
+	struct target *tg = rest->tg;
+	unsigned joined = enter_join(req, tg), fork_types;
+	char **program_env = NULL;
+
+	if (tg->environ) {
+		const char *why = env_not_trusted(req, tg, joined);
+		bool target_files = !why;
+
+		if (req->keep_loader_env && why)
+			cli_fail(
+			    0, "--keep-loader-env: %s, where only the target's data variables pass",
+			    why);
+		program_env =
+		    cli_enter_environment(tg->environ, req->keep_loader_env, target_files);
+		/*
+		 * The target's PATH finds PROGRAM only in the target's own files.
+		 * Elsewhere PATH is nsctl's, as is the lookup of PROGRAM.
+		 */
+		if (target_files)
+			environ = program_env;
+	}
+	if (tg->process)
+		process_clear(tg->process);
+	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
+	run(req, rest->file, rest->program, program_env, (joined & fork_types) && !req->no_fork);
+}
+
 int cmd_enter(int argc, char **argv)
 {
 	struct request req = { .net_socket = -1 };
@@ -1133,9 +1216,7 @@ int cmd_enter(int argc, char **argv)
 	struct cli_shell shell;
 	const char *file = NULL;
 	char **program;
-	unsigned joined, fork_types;
-	char **program_env = NULL;
-	struct saved_groups groups;
+	struct enter_rest rest;
 
 	parse(argc, argv, &req);
 	/*
@@ -1164,61 +1245,8 @@ int cmd_enter(int argc, char **argv)
 	 * Before anything is joined: from here on only a child of ours holds the
 	 * new terminal, and we, outside, the caller's (src/enter-pty.c).
 	 */
+	rest = (struct enter_rest){ &req, &tg, file, program };
 	if (req.pty || (!req.no_pty && !req.no_fork && !req.new_session && isatty(0)))
-		cli_enter_pty();
-
-	/*
-	 * Sanitizer builds only: LeakSanitizer checks at exit from a tracer it
-	 * clones, which a joined pid namespace (pid_for_children) or another
-	 * /proc would blind, and it then waits forever.  A supervising nsctl
-	 * checks for leaks here, before joining, and that check is its last.
-	 */
-	if (!req.no_fork &&
-	    (!req.asked || req.all ||
-	     (req.asked & (NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)))))
-		LEAK_CHECK_NOW();
-
-	/* From here to the exec no process of the joined namespaces may ptrace us (CVE-2016-9962).
-	 */
-	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
-		cli_fail(negative_errno(), "prctl(PR_SET_DUMPABLE)");
-	if (req.join_cgroup)
-		join_cgroups(&tg);
-	groups = drop_groups_before_join(&req, &tg);
-	joined = join(&req, &tg);
-	restore_groups(&req, &groups, joined);
-	netns_exec(&req, &tg, joined);
-	change_directories(&tg);
-	/* After the joins and the root: DIR is looked up among the target's mounts. */
-	if (req.wdns_dir && chdir(req.wdns_dir) < 0)
-		cli_fail(negative_errno(), "--wdns %s: chdir", req.wdns_dir);
-	close_fdp(&tg.root_fd);
-	close_fdp(&tg.wd_fd);
-	follow_target_ids(&req, &tg);
-	set_credentials(&req, joined & NSCTL_TYPE_BIT(NSCTL_TYPE_USER));
-	if (req.keep_caps)
-		cli_keep_capabilities("--keep-caps");
-	/* After the joins (a user namespace gives every capability) and -S/-G. */
-	if (req.target_caps)
-		cli_apply_target_caps(&tg.caps);
-	if (tg.environ) {
-		const char *why = env_not_trusted(&req, &tg, joined);
-		bool target_files = !why;
-
-		if (req.keep_loader_env && why)
-			cli_fail(
-			    0, "--keep-loader-env: %s, where only the target's data variables pass",
-			    why);
-		program_env = cli_enter_environment(tg.environ, req.keep_loader_env, target_files);
-		/*
-		 * The target's PATH finds PROGRAM only in the target's own files.
-		 * Elsewhere PATH is nsctl's, as is the lookup of PROGRAM.
-		 */
-		if (target_files)
-			environ = program_env;
-	}
-	if (tg.process)
-		process_clear(tg.process);
-	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
-	run(&req, file, program, program_env, (joined & fork_types) && !req.no_fork);
+		cli_enter_pty(enter_rest, &rest);
+	enter_rest(&rest);
 }

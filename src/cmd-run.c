@@ -28,6 +28,20 @@ static bool need_parent_step(const struct create_options *o)
 	       o->verbose || create_options_have_pins(o);
 }
 
+/* --init's PROGRAM, PID 2: the caller's signals back, then the exec. */
+struct init_program {
+	const struct create_options *o;
+	const struct nsctl_signal_state *saved;
+};
+
+static int init_program(void *userdata)
+{
+	const struct init_program *p = userdata;
+
+	nsctl_signals_restore(p->saved);
+	create_exec(p->o);
+}
+
 /* PID 1 of the new PID namespace under --init: start PROGRAM as PID 2, reap, report. */
 static _Noreturn void run_init(const struct create_options *o, int report,
 			       const struct nsctl_signal_state *saved)
@@ -38,13 +52,9 @@ static _Noreturn void run_init(const struct create_options *o, int report,
 	/* PID 1 is nsctl too, and lives as long as PROGRAM: as undumpable as the parent. */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "--init: prctl(PR_SET_DUMPABLE)");
-	program = fork();
+	program = cli_start(init_program, &(struct init_program){ o, saved });
 	if (program < 0)
-		cli_fail(-errno, "--init: cannot start PROGRAM");
-	if (program == 0) {
-		nsctl_signals_restore(saved);
-		create_exec(o);
-	}
+		cli_fail(program, "--init: cannot start PROGRAM");
 	r = nsctl_child_supervise(program, -1, NSCTL_SUPERVISE_REAP_ALL, &wstatus);
 	if (r < 0)
 		cli_fail(r, "--init: waiting for PROGRAM");

@@ -34,8 +34,15 @@ static bool need_helper(const struct create_options *o)
  * that (nsctl's error exit writes a byte: cli_failure_fd); then it takes the
  * pins back, which only a process in the old mount namespace can, and answers.
  */
-static _Noreturn void keep_pins(int sock, struct cli_pins *pins)
+struct keeper {
+	int sock;
+	struct cli_pins *pins;
+};
+
+static int keep_pins(void *userdata)
 {
+	int sock = ((struct keeper *)userdata)->sock;
+	struct cli_pins *pins = ((struct keeper *)userdata)->pins;
 	char msg;
 	ssize_t n;
 
@@ -92,13 +99,11 @@ static int helper(void *userdata)
 		_exit(EXIT_SUCCESS);
 	if (create_pins(o, caller, &pins) < 0)
 		_exit(EXIT_EXEC_FAILED);
-	keeper = fork();
+	keeper = cli_start(keep_pins, &(struct keeper){ sock, &pins });
 	if (keeper < 0) {
 		cli_pins_take_back(&pins);
-		cli_fail(-errno, "cannot start the keeper of the pins");
+		cli_fail(keeper, "cannot start the keeper of the pins");
 	}
-	if (keeper == 0)
-		keep_pins(sock, &pins);
 	return EXIT_SUCCESS;
 }
 

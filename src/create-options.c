@@ -596,8 +596,7 @@ void create_fail(const struct create_options *o, int err, const char *call)
 {
 	/*
 	 * The kernel creates all the namespaces or none, and says EINVAL for a
-	 * type it lacks (nsctl_spawn(): EOPNOTSUPP for a time namespace without
-	 * clone3): looked for only then, to keep the start fast.
+	 * type it lacks: looked for only then, to keep the start fast.
 	 */
 	if (err == -EINVAL || err == -EOPNOTSUPP) {
 		unsigned supported = nsctl_types_supported(); /* 0: nobody can tell */

@@ -289,7 +289,32 @@ static int open_peer(int master)
 	return name ? open(name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
 }
 
-void cli_enter_pty(void)
+/* The child: a session of its own, the pty its terminal, on each fd that was the caller's. */
+struct pty_child {
+	int master, slave;
+	const int *targets;
+	size_t n;
+	void (*rest)(void *);
+	void *arg;
+};
+
+static int pty_child(void *userdata)
+{
+	const struct pty_child *p = userdata;
+
+	close(p->master);
+	if (setsid() < 0 || ioctl(p->slave, TIOCSCTTY, 0) < 0)
+		cli_fail(negative_errno(), "--pty: a session with the new terminal");
+	for (size_t i = 0; i < p->n; i++)
+		if (dup2(p->slave, p->targets[i]) < 0)
+			cli_fail(negative_errno(), "--pty: dup2");
+	if (p->slave > 2)
+		close(p->slave);
+	p->rest(p->arg);
+	return EXIT_EXEC_FAILED;
+}
+
+void cli_enter_pty(void (*rest)(void *), void *arg)
 {
 	int master, slave, tty = -1, out = 1, targets[3];
 	size_t n = 0;
@@ -319,21 +344,9 @@ void cli_enter_pty(void)
 	if (tty >= 0 && tcgetattr(tty, &t) == 0)
 		tcsetattr(slave, TCSANOW, &t);
 	copy_window_size(tty, master);
-	pid = fork();
+	pid = cli_start(pty_child, &(struct pty_child){ master, slave, targets, n, rest, arg });
 	if (pid < 0)
-		cli_fail(negative_errno(), "--pty: fork");
-	if (pid > 0) {
-		close(slave);
-		relay(master, pid, targets[0] == 0 ? 0 : -1, out, tty);
-	}
-	close(master);
-	/* The child: a session of its own, the pty its terminal, on each fd that was the caller's.
-	 */
-	if (setsid() < 0 || ioctl(slave, TIOCSCTTY, 0) < 0)
-		cli_fail(negative_errno(), "--pty: a session with the new terminal");
-	for (size_t i = 0; i < n; i++)
-		if (dup2(slave, targets[i]) < 0)
-			cli_fail(negative_errno(), "--pty: dup2");
-	if (slave > 2)
-		close(slave);
+		cli_fail(pid, "--pty: cannot start the child that runs PROGRAM");
+	close(slave);
+	relay(master, pid, targets[0] == 0 ? 0 : -1, out, tty);
 }

@@ -86,7 +86,7 @@ on_terminal() {
 @test "enter-pty: ^Z stops a job of an interactive shell on the new terminal, which has job control" {
     command -v bash >/dev/null || skip "no bash here"
     run timeout 60 script -qec "$NSCTL enter -u $TARGET bash --norc --noprofile -i; echo \"outer \$?\"" /dev/null \
-        < <(sleep 2; echo "sleep 30"; sleep 2; printf '\032'; sleep 2; echo 'jobs; kill -KILL %1; wait; echo jobs-done'
+        < <(sleep 2; echo "sleep 30"; sleep 2; printf '\032'; sleep 2; echo 'jobs; kill -KILL %1; sleep 1; wait; echo jobs-done'
             sleep 2; echo 'exit 4'; sleep 2)
     echo "$output"
     [[ "$output" == *"Stopped"*"sleep 30"* ]]

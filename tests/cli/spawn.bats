@@ -262,41 +262,25 @@ child_sigactions() {
         END { if (!seen) exit 1; print n + 0 }' "$trace"
 }
 
-# Whether clone3() with CLONE_CLEAR_SIGHAND must work here: Linux 5.5 or
-# later, and no seccomp filter on this process (one may refuse clone3()).
-clone3_clear_sighand_expected() {
-    [ "$(printf '5.5\n%s\n' "$(uname -r)" | sort -V | head -n 1)" = 5.5 ] &&
-        grep -q '^Seccomp:[[:space:]]*0$' /proc/self/status
-}
-
-@test "spawn: a child that shares nsctl's memory gets default handlers from clone3 (CLONE_CLEAR_SIGHAND), or sets them itself" {
-    # One clone3() in place of one rt_sigaction() per signal in the child
-    # (2-3% of run -u): on x86-64, where lib/spawn.c starts it so.
+@test "spawn: a child that shares nsctl's memory is started by the C library's clone(), never clone3(), and sets its handlers to default itself" {
+    # One start (lib/spawn.c): clone() with CLONE_VM | CLONE_VFORK, and the
+    # child looks at each signal's handler before its exec.
     run -0 child_sigactions "$NSCTL" run -u true
     echo "$output"
-    if [ "$(uname -m)" = x86_64 ] && clone3_clear_sighand_expected; then
-        # Started by it: no clone() after it.
-        [[ "$output" == *"clone3({flags="*CLONE_VM*CLONE_VFORK*CLONE_CLEAR_SIGHAND* ]]
-        [[ "$output" != *"clone(child_stack="* ]]
-        [ "${lines[-1]}" -eq 0 ]
-    elif [[ "$output" == *"clone(child_stack="* ]]; then
-        echo "clone3() refused here (kernel $(uname -r), or a seccomp filter): the fallback"
-        [ "${lines[-1]}" -ge 30 ]
-    fi
-    # Without clone3() (before 5.3), or without CLONE_CLEAR_SIGHAND (EINVAL
-    # before 5.5): clone(), and the child looks at each signal's handler.
-    for denial in clone3 clone3:EINVAL; do
-        run -0 child_sigactions "$TOOLS/seccomp-deny" -s "$denial" -- "$NSCTL" run -u true
-        echo "$denial: $output"
-        [[ "$output" == *"clone(child_stack="*CLONE_VM*CLONE_VFORK* ]]
-        [ "${lines[-1]}" -ge 30 ]
-    done
+    [[ "$output" == *"clone(child_stack="*CLONE_VM*CLONE_PIDFD*CLONE_VFORK*CLONE_NEWUTS* ]]
+    [[ "$output" != *"clone3("* ]]
+    [ "${lines[-1]}" -ge 30 ]
+    # Without CLONE_PIDFD (before 5.2): the same start, without it.
+    run -0 child_sigactions "$TOOLS/seccomp-deny" -s clone-pidfd -- "$NSCTL" run -u true
+    echo "clone-pidfd: $output"
+    [[ "$output" == *"clone(child_stack="*CLONE_VM*CLONE_VFORK*CLONE_NEWUTS* ]]
+    [ "${lines[-1]}" -ge 30 ]
 }
 
 @test "spawn: older kernels: without clone3 or close_range (the child lists /proc/self/fd), the start still works" {
     # The unit tests of lib/spawn.c, with each fallback and with all of them.
     local denial
-    for denial in "-s clone3" "-s close_range" "-s close_range:EINVAL" "-s pidfd"; do
+    for denial in "-s clone3" "-s close_range" "-s close_range:EINVAL" "-s pidfd" "-s clone-pidfd"; do
         # (word splitting wanted: "-s clone3" is two arguments)
         run old_kernel $denial -- "$NSCTL_BUILD/tests/unit/test-spawn"
         echo "$denial: $status"

@@ -15,7 +15,8 @@
  *    pidfd.  A pidfd join of a single type looks like an nsfd one and passes.
  * -s open_by_handle_at fails with EBADF, name_to_handle_at with EOPNOTSUPP, as
  *    before Linux 6.18 for namespace files.
- * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd),
+ * -s clone-pidfd denies clone() with CLONE_PIDFD among its flags (EINVAL, as before 5.2).
+ * Groups: -s pidfd (pidfd_open, pidfd_send_signal, pidfd_getfd, clone-pidfd),
  *         -s nsfs-handles (open_by_handle_at, name_to_handle_at),
  *         -s newmount (open_tree move_mount fsopen fsconfig fsmount fspick mount_setattr),
  *         -i pidfd-ns (PIDFD_GET_*_NAMESPACE), -i nsfs (every NS_GET_* ioctl).
@@ -62,6 +63,8 @@ static const struct {
 	{ "fspick", "newmount", 433, -1 },
 	{ "pidfd_open", "pidfd", 434, -1 },
 	{ "clone3", NULL, 435, -1 },
+	/* clone() with CLONE_PIDFD among its flags: EINVAL before Linux 5.2. */
+	{ "clone-pidfd", "pidfd", __NR_clone, 0x1000, EINVAL, true },
 	{ "close_range", NULL, 436, -1 },
 	{ "pidfd_getfd", "pidfd", 438, -1 },
 	{ "mount_setattr", "newmount", 442, -1 },

@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The rules docs/ARCHITECTURE.md states about the code itself, each checked
+# here so that breaking one fails: one place starts a process, and no
+# assembly.
+
+load helpers
+
+# The shipped C sources: the library, the command, the examples (bench/ and
+# tests/ measure and provoke the bare system calls on purpose).
+shipped_sources() {
+    find "$NSCTL_TOP/lib" "$NSCTL_TOP/src" "$NSCTL_TOP/examples" "$NSCTL_TOP/include" \
+        -name '*.[ch]' | sort
+}
+
+# FILE without its comments (the compiler's own reading) and the text of its
+# string and character literals.
+code_of() {
+    gcc -fpreprocessed -dD -E -P "$1" |
+        sed -E 's/"([^"\\]|\\.)*"/""/g; s/'"'"'([^'"'"'\\]|\\.)*'"'"'/0/g'
+}
+
+# Where FILE starts a process other than through process_start(): "FILE: LINE" lines.
+starts_in() {
+    code_of "$1" | grep -nE '(^|[^A-Za-z0-9_])(fork|vfork|_Fork|clone|clone3|posix_spawnp?|pidfd_spawnp?|syscall[[:space:]]*\([[:space:]]*(SYS|__NR)_clone3?)[[:space:]]*\(|(SYS|__NR)_clone' |
+        sed "s|^|$1: |"
+}
+
+@test "design: one start: no fork, vfork, clone, clone3 or posix_spawn outside lib/spawn.c" {
+    local found="" f
+    for f in $(shipped_sources); do
+        [ "$f" = "$NSCTL_TOP/lib/spawn.c" ] && continue
+        found+=$(starts_in "$f")
+    done
+    echo "$found"
+    [ -z "$found" ]
+    # lib/spawn.c itself: the C library's clone(), in process_start() alone.
+    run starts_in "$NSCTL_TOP/lib/spawn.c"
+    echo "$output"
+    [ "${#lines[@]}" -eq 2 ]
+    [ "$(echo "$output" | grep -c 'clone(start_child')" -eq 2 ]
+}
+
+@test "design: the one-start check finds what it looks for" {
+    # It can fail: each way to start a process, planted in a file of its own.
+    local f=$BATS_TEST_TMPDIR/planted.c call
+    for call in 'fork()' 'vfork()' 'clone(fn, stack, 0, NULL)' 'syscall(SYS_clone3, &args, 88)' \
+        'syscall(__NR_clone, 0, 0)' 'posix_spawnp(&pid, file, 0, 0, argv, envp)' '_Fork()'; do
+        printf '/* fork() in a comment */\nstatic const char *s = "clone(";\nint f(void) { return %s; }\n' \
+            "$call" >"$f"
+        run starts_in "$f"
+        echo "$call: $output"
+        [ "${#lines[@]}" -eq 1 ]
+        [[ "$output" == *"return $call"* ]]
+    done
+    # Comments and strings are not code.
+    printf '/* fork() */\nstatic const char *s = "clone() failed";\n' >"$f"
+    run starts_in "$f"
+    [ -z "$output" ]
+}
+
+@test "design: no assembly, and no copy of the kernel's struct sigaction or clone_args" {
+    local found="" f
+    for f in $(shipped_sources); do
+        found+=$(code_of "$f" | grep -nE '(^|[^A-Za-z0-9_])(__asm__|asm)[[:space:]]*(volatile|__volatile__)?[[:space:]]*\(|struct (kernel_sigaction|clone3?_args)' |
+            sed "s|^|$f: |")
+    done
+    echo "$found"
+    [ -z "$found" ]
+}
