@@ -640,9 +640,20 @@ static int time_for_children_restore(int *own)
 
 	if (*own < 0)
 		return 0;
-	/* Our own namespace: setns() changes only time_for_children here. */
-	if (setns(*own, CLONE_NEWTIME) < 0)
-		r = negative_errno();
+	/*
+	 * Our own namespace: setns() changes only time_for_children here.  The
+	 * kernel lets our vfork() return once the child's exec has taken its new
+	 * memory, but counts the child among our memory's users until it has let
+	 * go of ours an instant later: EUSERS then (seen under load), so asked
+	 * again, within a bound.  A thread of ours that started meanwhile keeps
+	 * it EUSERS.
+	 */
+	for (int tries = 0; tries < 10000; tries++) {
+		r = setns(*own, CLONE_NEWTIME) < 0 ? negative_errno() : 0;
+		if (r != -EUSERS)
+			break;
+		sched_yield();
+	}
 	close_fdp(own);
 	return r;
 }
