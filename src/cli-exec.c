@@ -32,24 +32,18 @@ void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text)
 	keep->fds[keep->n++] = fd;
 }
 
-void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
-			  const struct option *options, int keep_fd, struct cli_keep_fds *keep)
+void cli_keep_fd_note(struct cli_keep_fds *keep, const char *text)
 {
-	int c;
+	if (keep->n_texts >= ELEMENTSOF(keep->texts))
+		cli_usage_error("--keep-fd '%s': at most %zu --keep-fd options", text,
+				ELEMENTSOF(keep->texts));
+	keep->texts[keep->n_texts++] = text;
+}
 
-	/*
-	 * A pass of its own, before the one that acts on the options: by then
-	 * --into-cgroup has opened a directory, and "-S NAME" may have left an
-	 * fd of the user database's, at the lowest free numbers.  Checked later,
-	 * "--keep-fd 3" would find nsctl's own fd 3 open and hand PROGRAM a host
-	 * directory the caller never had.  Every other option, and every error,
-	 * is for the second pass.
-	 */
-	optind = 0;
-	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1)
-		if (c == keep_fd)
-			cli_keep_fd_add(keep, optarg);
-	optind = 0; /* glibc: the next getopt_long() starts afresh */
+void cli_keep_fds_check(struct cli_keep_fds *keep)
+{
+	for (size_t i = 0; i < keep->n_texts; i++)
+		cli_keep_fd_add(keep, keep->texts[i]);
 }
 
 void cli_new_session(void)

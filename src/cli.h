@@ -270,18 +270,21 @@ struct cli_keep_fds {
 	int fds[64];
 	size_t n;
 	bool all;
+	const char *texts[64]; /* the arguments of --keep-fd, checked after the option loop */
+	size_t n_texts;
 };
 /* Parse the argument of --keep-fd; a usage error naming it when it is not an open fd. */
 void cli_keep_fd_add(struct cli_keep_fds *keep, const char *text);
 
 /*
- * Every --keep-fd of the command line (getopt_long's answer KEEP_FD), added
- * to KEEP while the fds open are still only the caller's: the subcommand's
- * first step, before any option opens a file.  The option loop that follows
- * starts afresh and skips --keep-fd.
+ * One pass over the options: each --keep-fd's TEXT is noted in the loop
+ * (which opens nothing), and cli_keep_fds_check() adds them all right after
+ * it, while the fds open are still only the caller's: before anything opens
+ * a file (a cgroup directory, the user database of "-S NAME"), which would
+ * take the lowest free numbers and pass for an fd the caller had.
  */
-void cli_keep_fds_collect(int argc, char **argv, const char *optstring,
-			  const struct option *options, int keep_fd, struct cli_keep_fds *keep);
+void cli_keep_fd_note(struct cli_keep_fds *keep, const char *text);
+void cli_keep_fds_check(struct cli_keep_fds *keep);
 
 /*
  * Hardening (src/cli-hardening.c).  cli_check_process() is main()'s first call:

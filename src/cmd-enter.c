@@ -29,7 +29,8 @@ struct request {
 	unsigned asked;                /* type options, with or without =FILE */
 	const char *files[TYPE_COUNT]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
-	bool uid_follow, gid_follow; /* -S follow, -G follow: the target's own IDs */
+	bool uid_follow, gid_follow;     /* -S follow, -G follow: the target's own IDs */
+	const char *uid_text, *gid_text; /* -S, -G: looked up after the option loop */
 	uid_t uid;
 	gid_t gid;
 	bool root, wd, env, keep_loader_env, join_cgroup, no_fork, new_session, user_parent;
@@ -221,167 +222,131 @@ static int parse_socket_fd(const char *text)
 	return value;
 }
 
-static void parse(int argc, char **argv, struct request *req)
+static const struct option enter_own_options[] = {
+	{ "setuid", required_argument, NULL, 'S' },
+	{ "setgid", required_argument, NULL, 'G' },
+	{ "preserve-credentials", no_argument, NULL, OPT_PRESERVE_CREDENTIALS },
+	{ "root", optional_argument, NULL, 'r' },
+	{ "wd", optional_argument, NULL, 'w' },
+	{ "env", no_argument, NULL, 'e' },
+	{ "keep-loader-env", no_argument, NULL, OPT_KEEP_LOADER_ENV },
+	{ "join-cgroup", no_argument, NULL, 'c' },
+	{ "no-fork", no_argument, NULL, 'F' },
+	{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
+	{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+	{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
+	{ "pty", no_argument, NULL, OPT_PTY },
+	{ "no-pty", no_argument, NULL, OPT_NO_PTY },
+	{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
+	{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
+	{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
+	{ "target-caps", no_argument, NULL, OPT_TARGET_CAPS },
+	{ "wdns", required_argument, NULL, 'W' },
+	{ "net-socket", required_argument, NULL, 'N' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "target", required_argument, NULL, 't' },
+	{ "follow-context", no_argument, NULL, 'Z' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ 0 },
+};
+
+/* Who PROGRAM is, and what it sees: credentials, root, directories, the target.  False: not one. */
+static bool parse_who_option(struct request *req, int c)
 {
-	static const struct option own_options[] = {
-		{ "setuid", required_argument, NULL, 'S' },
-		{ "setgid", required_argument, NULL, 'G' },
-		{ "preserve-credentials", no_argument, NULL, OPT_PRESERVE_CREDENTIALS },
-		{ "root", optional_argument, NULL, 'r' },
-		{ "wd", optional_argument, NULL, 'w' },
-		{ "env", no_argument, NULL, 'e' },
-		{ "keep-loader-env", no_argument, NULL, OPT_KEEP_LOADER_ENV },
-		{ "join-cgroup", no_argument, NULL, 'c' },
-		{ "no-fork", no_argument, NULL, 'F' },
-		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
-		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
-		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
-		{ "pty", no_argument, NULL, OPT_PTY },
-		{ "no-pty", no_argument, NULL, OPT_NO_PTY },
-		{ "user-parent", no_argument, NULL, OPT_USER_PARENT },
-		{ "netns-exec", no_argument, NULL, OPT_NETNS_EXEC },
-		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
-		{ "target-caps", no_argument, NULL, OPT_TARGET_CAPS },
-		{ "wdns", required_argument, NULL, 'W' },
-		{ "net-socket", required_argument, NULL, 'N' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "target", required_argument, NULL, 't' },
-		{ "follow-context", no_argument, NULL, 'Z' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 },
-	};
-	static const struct cli_exclusive exclusive[] = {
-		{ { OPT_PRESERVE_CREDENTIALS, 'S' },
-		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
-		{ { OPT_PRESERVE_CREDENTIALS, 'G' },
-		  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
-		{ { OPT_KEEP_FDS, OPT_KEEP_FD },
-		  "--keep-fds and --keep-fd are mutually exclusive" },
-		{ { 'w', 'W' }, "--wd and --wdns are mutually exclusive" },
-		{ { OPT_KEEP_CAPS, OPT_TARGET_CAPS },
-		  "--keep-caps and --target-caps are mutually exclusive" },
-		{ { 'N', 'n' },
-		  "--net-socket and --net are mutually exclusive: both choose the "
-		  "network namespace" },
-		{ { OPT_PTY, OPT_NO_PTY }, "--pty and --no-pty are mutually exclusive" },
-		{ { OPT_PTY, 'F' },
-		  "--pty and --no-fork are mutually exclusive: nsctl stays to relay the "
-		  "new terminal" },
-	};
-	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZecFhV", optional_argument);
-	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
-	int c;
-
-	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
-	opterr = 0;
-	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &req->keep);
-	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
-		enum nsctl_type type;
-		const char *file;
-
-		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
-
-		switch (c) {
-		case 'S':
-			req->set_uid = true;
-			req->uid_follow = strcmp(optarg, "follow") == 0;
-			if (!req->uid_follow)
-				req->uid = cli_parse_id("--setuid", optarg, false);
-			break;
-		case 'G':
-			req->set_gid = true;
-			req->gid_follow = strcmp(optarg, "follow") == 0;
-			if (!req->gid_follow)
-				req->gid = cli_parse_id("--setgid", optarg, true);
-			break;
-		case 'c':
-			req->join_cgroup = true;
-			break;
-		case OPT_PRESERVE_CREDENTIALS:
-			req->preserve_credentials = true;
-			break;
-		case 'r':
-			req->root = true;
-			req->root_dir = optarg;
-			break;
-		case 'w':
-			req->wd = true;
-			req->wd_dir = optarg;
-			break;
-		case 'W':
-			req->wdns_dir = optarg;
-			break;
-		case 'N':
-			if (req->net_socket >= 0)
-				cli_usage_error("--net-socket given twice");
-			req->net_socket = parse_socket_fd(optarg);
-			break;
-		case OPT_USER_PARENT:
-			req->user_parent = true;
-			break;
-		case OPT_NETNS_EXEC:
-			req->netns_exec = true;
-			break;
-		case OPT_KEEP_CAPS:
-			req->keep_caps = true;
-			break;
-		case OPT_TARGET_CAPS:
-			req->target_caps = true;
-			break;
-		case 'e':
-			req->env = true;
-			break;
-		case OPT_KEEP_LOADER_ENV:
-			req->keep_loader_env = true;
-			break;
-		case 'F':
-			req->no_fork = true;
-			break;
-		case OPT_KEEP_FD:
-			break; /* cli_keep_fds_collect() took it, before anything was open */
-		case OPT_KEEP_FDS:
-			req->keep.all = true;
-			break;
-		case OPT_NEW_SESSION:
-			req->new_session = true;
-			break;
-		case OPT_PTY:
-			req->pty = true;
-			break;
-		case OPT_NO_PTY:
-			req->no_pty = true;
-			break;
-		case 'a':
-			req->all = true;
-			break;
-		case 't':
-			if (req->target_option)
-				cli_usage_error("--target given twice");
-			req->target_option = true;
-			req->target = optarg;
-			break;
-		case 'Z':
-			cli_usage_error(
-			    "--follow-context: nsctl enter sets no SELinux context (nsenter's "
-			    "-Z); run PROGRAM under runcon(1) with the target's, "
-			    "/proc/PID/attr/current");
-		case 'h':
-			help();
-			exit(EXIT_SUCCESS);
-		case 'V':
-			cli_version();
-		default:
-			if (c == '?' || c == ':')
-				cli_bad_option(argv, optstring);
-			type = cli_type_option_once(c, argv, optstring, &req->asked, &file);
-			if (file && !*file)
-				cli_usage_error("--%s=: an empty file name",
-						nsctl_type_get(type)->long_option);
-			req->files[type] = file;
-		}
+	switch (c) {
+	case 'S':
+		req->set_uid = true;
+		req->uid_follow = strcmp(optarg, "follow") == 0;
+		req->uid_text = req->uid_follow ? NULL : optarg;
+		return true;
+	case 'G':
+		req->set_gid = true;
+		req->gid_follow = strcmp(optarg, "follow") == 0;
+		req->gid_text = req->gid_follow ? NULL : optarg;
+		return true;
+	case OPT_PRESERVE_CREDENTIALS:
+		req->preserve_credentials = true;
+		return true;
+	case OPT_KEEP_CAPS:
+		req->keep_caps = true;
+		return true;
+	case OPT_TARGET_CAPS:
+		req->target_caps = true;
+		return true;
+	case 'r':
+		req->root = true;
+		req->root_dir = optarg;
+		return true;
+	case 'w':
+		req->wd = true;
+		req->wd_dir = optarg;
+		return true;
+	case 'W':
+		req->wdns_dir = optarg;
+		return true;
+	case 'e':
+		req->env = true;
+		return true;
+	case OPT_KEEP_LOADER_ENV:
+		req->keep_loader_env = true;
+		return true;
+	case 'a':
+		req->all = true;
+		return true;
+	case 't':
+		if (req->target_option)
+			cli_usage_error("--target given twice");
+		req->target_option = true;
+		req->target = optarg;
+		return true;
 	}
+	return false;
+}
+
+/* How PROGRAM runs: cgroup, fds, session, terminal, the network's extras.  False: not one. */
+static bool parse_how_option(struct request *req, int c)
+{
+	switch (c) {
+	case 'c':
+		req->join_cgroup = true;
+		return true;
+	case 'N':
+		if (req->net_socket >= 0)
+			cli_usage_error("--net-socket given twice");
+		req->net_socket = parse_socket_fd(optarg);
+		return true;
+	case OPT_USER_PARENT:
+		req->user_parent = true;
+		return true;
+	case OPT_NETNS_EXEC:
+		req->netns_exec = true;
+		return true;
+	case 'F':
+		req->no_fork = true;
+		return true;
+	case OPT_KEEP_FD:
+		cli_keep_fd_note(&req->keep, optarg);
+		return true;
+	case OPT_KEEP_FDS:
+		req->keep.all = true;
+		return true;
+	case OPT_NEW_SESSION:
+		req->new_session = true;
+		return true;
+	case OPT_PTY:
+		req->pty = true;
+		return true;
+	case OPT_NO_PTY:
+		req->no_pty = true;
+		return true;
+	}
+	return false;
+}
+
+/* After the options: TARGET (or --target's), checked against them, and PROGRAM. */
+static void parse_target(struct request *req, int argc, char **argv)
+{
 	if (!req->target_option) {
 		if (optind >= argc)
 			cli_usage_error("no TARGET given: a PID, a namespace file or a pin name");
@@ -406,7 +371,71 @@ static void parse(int argc, char **argv, struct request *req)
 	if (optind < argc && strcmp(argv[optind], "--") == 0)
 		optind++;
 	req->program = optind < argc ? argv + optind : NULL;
-	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
+}
+
+static const struct cli_exclusive enter_exclusive[] = {
+	{ { OPT_PRESERVE_CREDENTIALS, 'S' },
+	  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+	{ { OPT_PRESERVE_CREDENTIALS, 'G' },
+	  "--preserve-credentials and --setuid/--setgid are mutually exclusive" },
+	{ { OPT_KEEP_FDS, OPT_KEEP_FD }, "--keep-fds and --keep-fd are mutually exclusive" },
+	{ { 'w', 'W' }, "--wd and --wdns are mutually exclusive" },
+	{ { OPT_KEEP_CAPS, OPT_TARGET_CAPS },
+	  "--keep-caps and --target-caps are mutually exclusive" },
+	{ { 'N', 'n' },
+	  "--net-socket and --net are mutually exclusive: both choose the "
+	  "network namespace" },
+	{ { OPT_PTY, OPT_NO_PTY }, "--pty and --no-pty are mutually exclusive" },
+	{ { OPT_PTY, 'F' },
+	  "--pty and --no-fork are mutually exclusive: nsctl stays to relay the "
+	  "new terminal" },
+};
+
+static void parse(int argc, char **argv, struct request *req)
+{
+	struct option *options = cli_long_options_with_types(enter_own_options, optional_argument);
+	char *optstring = cli_optstring_with_types("+S:G:r::w::W:N:at:ZecFhV", optional_argument);
+	unsigned given[ELEMENTSOF(enter_exclusive)] = { 0 };
+	int c;
+
+	/* getopt's own messages lack the "nsctl: enter:" prefix: say it here instead. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+		const char *file;
+
+		cli_exclusive_note(enter_exclusive, ELEMENTSOF(enter_exclusive), given, c);
+		if (parse_who_option(req, c) || parse_how_option(req, c))
+			continue;
+		switch (c) {
+		case 'Z':
+			cli_usage_error(
+			    "--follow-context: nsctl enter sets no SELinux context (nsenter's "
+			    "-Z); run PROGRAM under runcon(1) with the target's, "
+			    "/proc/PID/attr/current");
+		case 'h':
+			help();
+			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
+		default:
+			if (c == '?' || c == ':')
+				cli_bad_option(argv, optstring);
+			type = cli_type_option_once(c, argv, optstring, &req->asked, &file);
+			if (file && !*file)
+				cli_usage_error("--%s=: an empty file name",
+						nsctl_type_get(type)->long_option);
+			req->files[type] = file;
+		}
+	}
+	/* First, while every fd open is the caller's (see cli_keep_fd_note()); then the names. */
+	cli_keep_fds_check(&req->keep);
+	if (req->uid_text)
+		req->uid = cli_parse_id("--setuid", req->uid_text, false);
+	if (req->gid_text)
+		req->gid = cli_parse_id("--setgid", req->gid_text, true);
+	parse_target(req, argc, argv);
+	cli_exclusive_check(enter_exclusive, ELEMENTSOF(enter_exclusive), given);
 	if (req->keep_loader_env && !req->env)
 		cli_usage_error("--keep-loader-env is for the environment of --env");
 	if (req->target_caps && !cli_all_digits(req->target))

@@ -380,196 +380,185 @@ static bool only_callers_gid(const struct create_options *o)
 	return caller;
 }
 
-void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
+static const struct option create_own_options[] = {
+	{ "hostname", required_argument, NULL, OPT_HOSTNAME },
+	{ "domainname", required_argument, NULL, OPT_DOMAINNAME },
+	{ "map-root", no_argument, NULL, 'r' },
+	{ "map-root-user", no_argument, NULL, 'r' }, /* util-linux's spelling */
+	{ "map-current", no_argument, NULL, 'c' },
+	{ "map-current-user", no_argument, NULL, 'c' },
+	{ "map-user", required_argument, NULL, OPT_MAP_USER },
+	{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
+	{ "map-users", required_argument, NULL, OPT_MAP_USERS },
+	{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
+	{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
+	{ "map-subids", no_argument, NULL, OPT_MAP_SUBIDS },
+	{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
+	{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
+	{ "init", no_argument, NULL, OPT_INIT },
+	{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
+	{ "propagation", required_argument, NULL, OPT_PROPAGATION },
+	{ "loopback", no_argument, NULL, OPT_LOOPBACK },
+	{ "monotonic", required_argument, NULL, OPT_MONOTONIC },
+	{ "boottime", required_argument, NULL, OPT_BOOTTIME },
+	{ "into-cgroup", required_argument, NULL, OPT_INTO_CGROUP },
+	{ "root", required_argument, NULL, 'R' },
+	{ "wd", required_argument, NULL, 'w' },
+	{ "setuid", required_argument, NULL, 'S' },
+	{ "setgid", required_argument, NULL, 'G' },
+	{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
+	{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
+	{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "fork", no_argument, NULL, 'f' },
+	{ "kill-child", optional_argument, NULL, OPT_KILL_CHILD },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ 0 },
+};
+
+/* Who the child is: the id maps, setgroups, capabilities, -S/-G.  False: C is no such option. */
+static bool parse_identity_option(struct create_options *o, int c)
 {
-	static const struct option own_options[] = {
-		{ "hostname", required_argument, NULL, OPT_HOSTNAME },
-		{ "domainname", required_argument, NULL, OPT_DOMAINNAME },
-		{ "map-root", no_argument, NULL, 'r' },
-		{ "map-root-user", no_argument, NULL, 'r' }, /* util-linux's spelling */
-		{ "map-current", no_argument, NULL, 'c' },
-		{ "map-current-user", no_argument, NULL, 'c' },
-		{ "map-user", required_argument, NULL, OPT_MAP_USER },
-		{ "map-group", required_argument, NULL, OPT_MAP_GROUP },
-		{ "map-users", required_argument, NULL, OPT_MAP_USERS },
-		{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
-		{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
-		{ "map-subids", no_argument, NULL, OPT_MAP_SUBIDS },
-		{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
-		{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
-		{ "init", no_argument, NULL, OPT_INIT },
-		{ "mount-proc", optional_argument, NULL, OPT_MOUNT_PROC },
-		{ "propagation", required_argument, NULL, OPT_PROPAGATION },
-		{ "loopback", no_argument, NULL, OPT_LOOPBACK },
-		{ "monotonic", required_argument, NULL, OPT_MONOTONIC },
-		{ "boottime", required_argument, NULL, OPT_BOOTTIME },
-		{ "into-cgroup", required_argument, NULL, OPT_INTO_CGROUP },
-		{ "root", required_argument, NULL, 'R' },
-		{ "wd", required_argument, NULL, 'w' },
-		{ "setuid", required_argument, NULL, 'S' },
-		{ "setgid", required_argument, NULL, 'G' },
-		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
-		{ "keep-fds", no_argument, NULL, OPT_KEEP_FDS },
-		{ "new-session", no_argument, NULL, OPT_NEW_SESSION },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "fork", no_argument, NULL, 'f' },
-		{ "kill-child", optional_argument, NULL, OPT_KILL_CHILD },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 },
-	};
-	struct option *options = cli_long_options_with_types(own_options, optional_argument);
-	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfhV", optional_argument);
-	bool has_propagation = false;
-	unsigned given = 0; /* the type options seen, to refuse one given twice */
-	int c;
-
-	/* getopt's own messages lack the "nsctl: run:" prefix: these are reported below. */
-	opterr = 0;
-	memset(o, 0, sizeof(*o));
-	o->mode = mode;
-	o->cgroup_fd = -1;
-	o->setgroups = NSCTL_SETGROUPS_DEFAULT;
-	o->propagation = NSCTL_PROPAGATION_PRIVATE;
-	cli_keep_fds_collect(argc, argv, optstring, options, OPT_KEEP_FD, &o->keep);
-	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
-		enum nsctl_type type;
-		const char *file;
-
-		switch (c) {
-		case OPT_HOSTNAME:
-			check_uts_name("--hostname", optarg);
-			o->hostname = optarg;
-			break;
-		case OPT_DOMAINNAME:
-			check_uts_name("--domainname", optarg);
-			o->domainname = optarg;
-			break;
-		case 'r':
-			map_request_caller(o, "--map-root", 0, false);
-			break;
-		case 'c':
-			map_request_caller(o, "--map-current", 0, true);
-			break;
-		case OPT_MAP_USER:
-			map_request(o, "--map-user", optarg, MAP_CALLER, false);
-			break;
-		case OPT_MAP_GROUP:
-			map_request(o, "--map-group", optarg, MAP_CALLER, true);
-			break;
-		case OPT_MAP_USERS:
-			map_request_text(o, "--map-users", optarg, false);
-			break;
-		case OPT_MAP_GROUPS:
-			map_request_text(o, "--map-groups", optarg, true);
-			break;
-		case OPT_MAP_AUTO:
-			map_request_subids(o, "--map-auto", 0);
-			break;
-		case OPT_MAP_SUBIDS:
-			/* The caller is root inside, its subordinate IDs from 1 (podman unshare's
-			 * map). */
-			map_request_caller(o, "--map-subids", 0, false);
-			map_request_subids(o, "--map-subids", 1);
-			break;
-		case OPT_KEEP_CAPS:
-			o->keep_caps = true;
-			break;
-		case OPT_SETGROUPS:
-			if (strcmp(optarg, "allow") == 0)
-				o->setgroups = NSCTL_SETGROUPS_ALLOW;
-			else if (strcmp(optarg, "deny") == 0)
-				o->setgroups = NSCTL_SETGROUPS_DENY;
-			else
-				cli_usage_error("--setgroups '%s': not \"allow\" or \"deny\"",
-						optarg);
-			break;
-		case OPT_INIT:
-			o->init = true;
-			break;
-		case OPT_MOUNT_PROC:
-			o->proc_dir = optarg ? optarg : "/proc";
-			if (!*o->proc_dir)
-				cli_usage_error("--mount-proc '': an empty directory name");
-			o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
-			break;
-		case OPT_PROPAGATION:
-			if (parse_propagation(optarg, &o->propagation) < 0)
-				cli_usage_error("--propagation '%s': not private, slave, shared or "
-						"unchanged",
-						optarg);
-			has_propagation = true;
-			break;
-		case OPT_LOOPBACK:
-			o->loopback = true;
-			break;
-		case OPT_MONOTONIC:
-			o->monotonic = parse_offset("--monotonic", optarg, CLOCK_MONOTONIC);
-			o->has_monotonic = true;
-			break;
-		case OPT_BOOTTIME:
-			o->boottime = parse_offset("--boottime", optarg, CLOCK_BOOTTIME);
-			o->has_boottime = true;
-			break;
-		case OPT_INTO_CGROUP:
-			o->cgroup_dir = optarg;
-			break;
-		case 'R':
-			o->root = optarg;
-			break;
-		case 'w':
-			o->wd = optarg;
-			break;
-		case 'S':
-			o->uid_text = optarg;
-			break;
-		case 'G':
-			o->gid_text = optarg;
-			break;
-		case OPT_KEEP_FD:
-			break; /* cli_keep_fds_collect() took it, before anything was open */
-		case OPT_KEEP_FDS:
-			o->keep.all = true;
-			break;
-		case OPT_NEW_SESSION:
-			o->new_session = true;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'f':
-			/*
-			 * util-linux's "unshare --fork": a child in the new namespaces,
-			 * waited for, which is what nsctl run makes.  On run, a no-op.
-			 */
-			o->mode = CREATE_RUN;
-			break;
-		case OPT_KILL_CHILD:
-			o->kill_signal = optarg ? parse_signal("--kill-child", optarg) : SIGKILL;
-			o->mode = CREATE_RUN; /* as util-linux: --kill-child implies --fork */
-			break;
-		case 'h':
-			help(mode);
-			exit(EXIT_SUCCESS);
-		case 'V':
-			cli_version();
-		case ':':
-		case '?':
-			cli_bad_option(argv, optstring);
-		default:
-			type = cli_type_option_once(c, argv, optstring, &given, &file);
-			o->types |= NSCTL_TYPE_BIT(type);
-			if (file && !*file)
-				cli_usage_error("--%s='': an empty file name",
-						nsctl_type_get(type)->long_option);
-			o->pins[type] = file ? pin_path(o, type, file) : NULL;
-		}
+	switch (c) {
+	case 'r':
+		map_request_caller(o, "--map-root", 0, false);
+		return true;
+	case 'c':
+		map_request_caller(o, "--map-current", 0, true);
+		return true;
+	case OPT_MAP_USER:
+		map_request(o, "--map-user", optarg, MAP_CALLER, false);
+		return true;
+	case OPT_MAP_GROUP:
+		map_request(o, "--map-group", optarg, MAP_CALLER, true);
+		return true;
+	case OPT_MAP_USERS:
+		map_request_text(o, "--map-users", optarg, false);
+		return true;
+	case OPT_MAP_GROUPS:
+		map_request_text(o, "--map-groups", optarg, true);
+		return true;
+	case OPT_MAP_AUTO:
+		map_request_subids(o, "--map-auto", 0);
+		return true;
+	case OPT_MAP_SUBIDS:
+		/* The caller is root inside, its subordinate IDs from 1 (podman unshare's map). */
+		map_request_caller(o, "--map-subids", 0, false);
+		map_request_subids(o, "--map-subids", 1);
+		return true;
+	case OPT_KEEP_CAPS:
+		o->keep_caps = true;
+		return true;
+	case OPT_SETGROUPS:
+		if (strcmp(optarg, "allow") == 0)
+			o->setgroups = NSCTL_SETGROUPS_ALLOW;
+		else if (strcmp(optarg, "deny") == 0)
+			o->setgroups = NSCTL_SETGROUPS_DENY;
+		else
+			cli_usage_error("--setgroups '%s': not \"allow\" or \"deny\"", optarg);
+		return true;
+	case 'S':
+		o->uid_text = optarg;
+		return true;
+	case 'G':
+		o->gid_text = optarg;
+		return true;
 	}
-	mode = o->mode;
+	return false;
+}
+
+/* What the child finds inside: names, mounts, clocks, root, directory.  False: no such option. */
+static bool parse_inside_option(struct create_options *o, int c, bool *has_propagation)
+{
+	switch (c) {
+	case OPT_HOSTNAME:
+		check_uts_name("--hostname", optarg);
+		o->hostname = optarg;
+		return true;
+	case OPT_DOMAINNAME:
+		check_uts_name("--domainname", optarg);
+		o->domainname = optarg;
+		return true;
+	case OPT_MOUNT_PROC:
+		o->proc_dir = optarg ? optarg : "/proc";
+		if (!*o->proc_dir)
+			cli_usage_error("--mount-proc '': an empty directory name");
+		o->types |= NSCTL_TYPE_BIT(NSCTL_TYPE_MNT);
+		return true;
+	case OPT_PROPAGATION:
+		if (parse_propagation(optarg, &o->propagation) < 0)
+			cli_usage_error(
+			    "--propagation '%s': not private, slave, shared or unchanged", optarg);
+		*has_propagation = true;
+		return true;
+	case OPT_LOOPBACK:
+		o->loopback = true;
+		return true;
+	case OPT_MONOTONIC:
+		o->monotonic = parse_offset("--monotonic", optarg, CLOCK_MONOTONIC);
+		o->has_monotonic = true;
+		return true;
+	case OPT_BOOTTIME:
+		o->boottime = parse_offset("--boottime", optarg, CLOCK_BOOTTIME);
+		o->has_boottime = true;
+		return true;
+	case 'R':
+		o->root = optarg;
+		return true;
+	case 'w':
+		o->wd = optarg;
+		return true;
+	}
+	return false;
+}
+
+/* How PROGRAM runs: fds, session, --init, the cgroup, -f, -v.  False: no such option. */
+static bool parse_run_option(struct create_options *o, int c)
+{
+	switch (c) {
+	case OPT_INIT:
+		o->init = true;
+		return true;
+	case OPT_INTO_CGROUP:
+		o->cgroup_dir = optarg;
+		return true;
+	case OPT_KEEP_FD:
+		cli_keep_fd_note(&o->keep, optarg);
+		return true;
+	case OPT_KEEP_FDS:
+		o->keep.all = true;
+		return true;
+	case OPT_NEW_SESSION:
+		o->new_session = true;
+		return true;
+	case 'v':
+		o->verbose = true;
+		return true;
+	case 'f':
+		/*
+		 * util-linux's "unshare --fork": a child in the new namespaces,
+		 * waited for, which is what nsctl run makes.  On run, a no-op.
+		 */
+		o->mode = CREATE_RUN;
+		return true;
+	case OPT_KILL_CHILD:
+		o->kill_signal = optarg ? parse_signal("--kill-child", optarg) : SIGKILL;
+		o->mode = CREATE_RUN; /* as util-linux: --kill-child implies --fork */
+		return true;
+	}
+	return false;
+}
+
+/* After the option loop: what depends on several options, and PROGRAM. */
+static void parse_finish(struct create_options *o, int argc, char **argv, bool has_propagation)
+{
+	/* First, while every fd open is the caller's (see cli_keep_fd_note()). */
+	cli_keep_fds_check(&o->keep);
 	/* After the loop: "unshare --init -f" is as good as "unshare -f --init". */
-	if (o->init && mode != CREATE_RUN)
+	if (o->init && o->mode != CREATE_RUN)
 		cli_usage_error("unrecognized option '--init' (nsctl run, or unshare -f, has it)");
-	if (o->cgroup_dir && mode != CREATE_RUN)
+	if (o->cgroup_dir && o->mode != CREATE_RUN)
 		cli_usage_error("unrecognized option '--into-cgroup' (nsctl run, or unshare -f, "
 				"has it)");
 	if (create_options_need_user_maps(o))
@@ -588,6 +577,49 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 		o->argv = o->shell.argv;
 		o->file = o->shell.path;
 	}
+}
+
+void create_options_parse(int argc, char **argv, enum create_mode mode, struct create_options *o)
+{
+	struct option *options = cli_long_options_with_types(create_own_options, optional_argument);
+	char *optstring = cli_optstring_with_types("+:rcR:w:S:G:vfhV", optional_argument);
+	bool has_propagation = false;
+	unsigned given = 0; /* the type options seen, to refuse one given twice */
+	int c;
+
+	/* getopt's own messages lack the "nsctl: run:" prefix: these are reported below. */
+	opterr = 0;
+	memset(o, 0, sizeof(*o));
+	o->mode = mode;
+	o->cgroup_fd = -1;
+	o->setgroups = NSCTL_SETGROUPS_DEFAULT;
+	o->propagation = NSCTL_PROPAGATION_PRIVATE;
+	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
+		enum nsctl_type type;
+		const char *file;
+
+		if (parse_identity_option(o, c) || parse_inside_option(o, c, &has_propagation) ||
+		    parse_run_option(o, c))
+			continue;
+		switch (c) {
+		case 'h':
+			help(mode);
+			exit(EXIT_SUCCESS);
+		case 'V':
+			cli_version();
+		case ':':
+		case '?':
+			cli_bad_option(argv, optstring);
+		default:
+			type = cli_type_option_once(c, argv, optstring, &given, &file);
+			o->types |= NSCTL_TYPE_BIT(type);
+			if (file && !*file)
+				cli_usage_error("--%s='': an empty file name",
+						nsctl_type_get(type)->long_option);
+			o->pins[type] = file ? pin_path(o, type, file) : NULL;
+		}
+	}
+	parse_finish(o, argc, argv, has_propagation);
 	if (!cli_parse_only)
 		create_options_check(o);
 }

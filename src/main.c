@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 	/*
 	 * Nothing may open a file before the subcommand's parse has checked its
 	 * --keep-fd options: they name fds the caller had, and an fd nsctl opened
-	 * (a cgroup directory) would pass for one (cli_keep_fds_collect).
+	 * (a cgroup directory) would pass for one (cli_keep_fds_check).
 	 * cli_check_process() opens only onto closed 0-2, which PROGRAM gets anyway.
 	 */
 	cli_check_process(argc, argv, commands, ELEMENTSOF(commands));

@@ -51,13 +51,12 @@ both() {
     both 125 "--uts given twice" "--uts=$TMP/a" "--uts=$TMP/b" true
     both 125 "--mount given twice" -m --mount true
     # A type the kernel lacks, as before Linux 5.6: named, and nothing left running.
-    # (run names the call that failed: the start, or with a parent step (pins) the
-    # child's own unshare(CLONE_NEWTIME).)
+    # (run names the call that failed: its child's own unshare(CLONE_NEWTIME).)
     without_time_namespace
     bad unshare 125 "unshare(): time namespaces: Operation not supported" -T true
     bad unshare 125 "unshare(): time namespaces: Operation not supported" -T -u true
-    bad run 125 "clone(): time namespaces: Operation not supported" -T true
-    bad run 125 "clone(): time namespaces: Operation not supported" -T -u --hostname "h-$MARK" true
+    bad run 125 "unshare(CLONE_NEWTIME): time namespaces: Operation not supported" -T true
+    bad run 125 "unshare(CLONE_NEWTIME): time namespaces: Operation not supported" -T -u --hostname "h-$MARK" true
     bad run 125 "unshare(CLONE_NEWTIME): time namespaces: Operation not supported" -T "--net=$TMP/pin-$MARK" true
     # A short type option takes no file (issue 15): -n=FILE, -nFILE and -Uu=FILE pinned once.
     both 125 "in '-n=$TMP/pin': a short type option takes no argument; the file form is --net=FILE" \
