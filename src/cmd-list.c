@@ -852,126 +852,133 @@ static int access_or_gone(pid_t pid)
 	return access(path, F_OK) == 0 ? -EACCES : -ESRCH;
 }
 
-int cmd_list(int argc, char **argv)
-{
-	enum {
-		OPT_TASK = CHAR_MAX + 1,
-		OPT_TREE,
-		OPT_NOHEADINGS,
-		OPT_NOTRUNCATE,
-		OPT_OUTPUT_ALL,
-		OPT_DOT,
-	};
-	static const struct option own_options[] = {
-		{ "type", required_argument, NULL, 't' },
-		{ "task", required_argument, NULL, OPT_TASK },
-		{ "persistent", no_argument, NULL, 'P' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
-		{ "filter", required_argument, NULL, 'Q' },
-		{ "list-columns", no_argument, NULL, 'H' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "raw", no_argument, NULL, 'r' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "tree", optional_argument, NULL, OPT_TREE },
-		{ "noheadings", no_argument, NULL, OPT_NOHEADINGS },
-		{ "notruncate", no_argument, NULL, OPT_NOTRUNCATE },
-		{ "nowrap", no_argument, NULL, 'W' },
-		{ "dot", no_argument, NULL, OPT_DOT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 },
-	};
-	static const struct cli_exclusive exclusive[] = {
-		{ { 'J', 'r', OPT_DOT }, "--json, --raw and --dot are mutually exclusive" },
-		{ { OPT_DOT, OPT_TREE }, "--dot and --tree are mutually exclusive" },
-		{ { 'l', OPT_TREE, OPT_DOT }, "--list, --tree and --dot are mutually exclusive" },
-		{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
-	};
-	struct option *options = cli_long_options_with_types(own_options, no_argument);
-	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrlWhV", no_argument);
-	struct request req = { 0 };
-	struct nsctl_list *list = NULL;
-	const char *task = NULL, *filter = NULL;
-	unsigned given[ELEMENTSOF(exclusive)] = { 0 }, net_named = 0;
-	int c, r, long_index = -1;
-	pthread_t loader;
-	bool loading;
+enum {
+	OPT_TASK = CHAR_MAX + 1,
+	OPT_TREE,
+	OPT_NOHEADINGS,
+	OPT_NOTRUNCATE,
+	OPT_OUTPUT_ALL,
+	OPT_DOT,
+};
 
-	memcpy(req.columns, default_columns, sizeof(default_columns));
-	req.n_columns = ELEMENTSOF(default_columns);
-	req.default_columns = true;
+static const struct option list_own_options[] = {
+	{ "type", required_argument, NULL, 't' },
+	{ "task", required_argument, NULL, OPT_TASK },
+	{ "persistent", no_argument, NULL, 'P' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
+	{ "filter", required_argument, NULL, 'Q' },
+	{ "list-columns", no_argument, NULL, 'H' },
+	{ "json", no_argument, NULL, 'J' },
+	{ "raw", no_argument, NULL, 'r' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "tree", optional_argument, NULL, OPT_TREE },
+	{ "noheadings", no_argument, NULL, OPT_NOHEADINGS },
+	{ "notruncate", no_argument, NULL, OPT_NOTRUNCATE },
+	{ "nowrap", no_argument, NULL, 'W' },
+	{ "dot", no_argument, NULL, OPT_DOT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ 0 },
+};
+
+static const struct cli_exclusive list_exclusive[] = {
+	{ { 'J', 'r', OPT_DOT }, "--json, --raw and --dot are mutually exclusive" },
+	{ { OPT_DOT, OPT_TREE }, "--dot and --tree are mutually exclusive" },
+	{ { 'l', OPT_TREE, OPT_DOT }, "--list, --tree and --dot are mutually exclusive" },
+	{ { OPT_DOT, 'Q' }, "--dot and --filter are mutually exclusive" },
+};
+
+/* How the rows are printed: columns, format, tree.  False: C is no such option. */
+static bool parse_output_option(struct request *req, int c)
+{
+	switch (c) {
+	case 'o':
+		parse_columns(req, optarg);
+		return true;
+	case OPT_OUTPUT_ALL:
+		for (size_t i = 0; i < COL_COUNT; i++)
+			req->columns[i] = (enum column_id)i;
+		req->n_columns = COL_COUNT;
+		req->default_columns = false;
+		return true;
+	case 'J':
+		req->json = true;
+		return true;
+	case 'r':
+		req->raw = true;
+		return true;
+	case 'l':
+		return true; /* what list prints without --tree */
+	case OPT_TREE:
+		if (!optarg || strcmp(optarg, "owner") == 0)
+			req->tree = TREE_OWNER;
+		else if (strcmp(optarg, "parent") == 0)
+			req->tree = TREE_PARENT;
+		else if (strcmp(optarg, "process") == 0)
+			req->tree = TREE_PROCESS;
+		else
+			cli_usage_error("--tree '%s': not owner, parent or process", optarg);
+		return true;
+	case OPT_NOHEADINGS:
+		req->noheadings = true;
+		return true;
+	case OPT_NOTRUNCATE:
+		req->notruncate = true;
+		return true;
+	case 'W':
+		req->nowrap = true;
+		return true;
+	case OPT_DOT:
+		req->dot = true;
+		return true;
+	}
+	return false;
+}
+
+/* The options of list into REQ: *TASK and *FILTER the texts of --task and -Q. */
+static void parse_list_options(int argc, char **argv, struct request *req, const char **task,
+			       const char **filter)
+{
+	struct option *options = cli_long_options_with_types(list_own_options, no_argument);
+	char *optstring = cli_optstring_with_types("+t:Po:Q:HJrlWhV", no_argument);
+	unsigned given[ELEMENTSOF(list_exclusive)] = { 0 }, net_named = 0;
+	int c, long_index = -1;
+
+	memcpy(req->columns, default_columns, sizeof(default_columns));
+	req->n_columns = ELEMENTSOF(default_columns);
+	req->default_columns = true;
 	while ((c = getopt_long(argc, argv, optstring, options, &long_index)) != -1) {
 		bool long_form = long_index >= 0; /* getopt sets it for a long option only */
 		enum nsctl_type type;
+		unsigned types;
 
 		long_index = -1;
-		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
+		cli_exclusive_note(list_exclusive, ELEMENTSOF(list_exclusive), given, c);
+		if (parse_output_option(req, c))
+			continue;
 		switch (c) {
-		case 't': {
-			unsigned types = cli_parse_type_list("--type", optarg);
-
+		case 't':
+			types = cli_parse_type_list("--type", optarg);
 			/* "all" is nsctl's, and names no type as lsns's -t net does. */
 			if (strcmp(optarg, "all") != 0)
 				net_named |= types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
-			req.types |= types;
+			req->types |= types;
 			break;
-		}
 		case OPT_TASK:
-			r = parse_pid(optarg, &req.task);
-			if (r < 0)
+			if (parse_pid(optarg, &req->task) < 0)
 				cli_usage_error("--task '%s': not a valid PID", optarg);
-			task = optarg;
+			*task = optarg;
 			break;
 		case 'P':
-			req.persistent = true;
-			break;
-		case 'o':
-			parse_columns(&req, optarg);
-			break;
-		case OPT_OUTPUT_ALL:
-			for (size_t i = 0; i < COL_COUNT; i++)
-				req.columns[i] = (enum column_id)i;
-			req.n_columns = COL_COUNT;
-			req.default_columns = false;
+			req->persistent = true;
 			break;
 		case 'Q':
-			filter = optarg;
+			*filter = optarg;
 			break;
 		case 'H':
 			list_columns();
 			exit(EXIT_SUCCESS);
-		case 'J':
-			req.json = true;
-			break;
-		case 'r':
-			req.raw = true;
-			break;
-		case 'l':
-			break; /* what list prints without --tree */
-		case OPT_TREE:
-			if (!optarg || strcmp(optarg, "owner") == 0)
-				req.tree = TREE_OWNER;
-			else if (strcmp(optarg, "parent") == 0)
-				req.tree = TREE_PARENT;
-			else if (strcmp(optarg, "process") == 0)
-				req.tree = TREE_PROCESS;
-			else
-				cli_usage_error("--tree '%s': not owner, parent or process",
-						optarg);
-			break;
-		case OPT_NOHEADINGS:
-			req.noheadings = true;
-			break;
-		case OPT_NOTRUNCATE:
-			req.notruncate = true;
-			break;
-		case 'W':
-			req.nowrap = true;
-			break;
-		case OPT_DOT:
-			req.dot = true;
-			break;
 		case 'h':
 			help();
 			exit(EXIT_SUCCESS);
@@ -982,24 +989,71 @@ int cmd_list(int argc, char **argv)
 				cli_bad_option(argv, optstring);
 			if (!long_form && strchr(LSNS_LETTERS, c))
 				refuse_lsns_letter(c);
-			req.types |= NSCTL_TYPE_BIT(type);
+			req->types |= NSCTL_TYPE_BIT(type);
 			net_named |= NSCTL_TYPE_BIT(type) & NSCTL_TYPE_BIT(NSCTL_TYPE_NET);
 		}
 	}
-	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
-	req.wanted = argv + optind;
-	req.n_wanted = (size_t)(argc - optind);
-	for (size_t i = 0; i < req.n_wanted; i++) {
-		const char *w = req.wanted[i];
+	cli_exclusive_check(list_exclusive, ELEMENTSOF(list_exclusive), given);
+	req->wanted = argv + optind;
+	req->n_wanted = (size_t)(argc - optind);
+	for (size_t i = 0; i < req->n_wanted; i++) {
+		const char *w = req->wanted[i];
 
 		if (!cli_all_digits(w) || strlen(w) > 20)
 			cli_usage_error("'%s': not a namespace inode or ID", w);
 	}
 	/* As lsns: network namespaces asked for, the default columns show their IDs and pins. */
-	if (req.default_columns && net_named)
-		net_default_columns(&req);
-	if (!req.types)
-		req.types = TYPES_ALL;
+	if (req->default_columns && net_named)
+		net_default_columns(req);
+	if (!req->types)
+		req->types = TYPES_ALL;
+}
+
+/* The scan, with the table's library loading meanwhile; exits saying why it failed. */
+static struct nsctl_list *list_scan(const struct request *req, const char *task)
+{
+	struct nsctl_list *list = NULL;
+	pthread_t loader;
+	bool loading;
+	int r;
+
+	/*
+	 * The table's library loads on a thread while the scan runs: the loader
+	 * took 0.7 ms here, 5% of a list of 100 processes.  Paired against loading
+	 * it after the scan (bench/ farms): 0.889 of the time at 100 processes
+	 * (601 rounds), 0.935 at 1,000 (61 rounds).
+	 */
+	loading = !req->dot && cli_scols_load_begin(&loader);
+	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
+			    &list);
+	if (loading)
+		cli_scols_load_end(loader);
+	if (r == -ENOENT)
+		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
+	if (r < 0)
+		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
+	if (task && !task_seen(list, req->task)) {
+		char pin[PATH_MAX];
+
+		/* "ip netns add 123": --task takes a PID only; the pin is among -P's rows. */
+		if (access_or_gone(req->task) == -ESRCH &&
+		    cli_pin_path_of_name(task, pin, sizeof(pin)))
+			cli_die(EXIT_FAILURE, 0,
+				"--task %s: no process %s; %s is a pin: nsctl list -P lists "
+				"pinned namespaces",
+				task, task, pin);
+		cli_die(EXIT_FAILURE, access_or_gone(req->task), "--task %s", task);
+	}
+	return list;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct request req = { 0 };
+	struct nsctl_list *list;
+	const char *task = NULL, *filter = NULL;
+
+	parse_list_options(argc, argv, &req, &task, &filter);
 	/*
 	 * The user's character set, as lsns takes it, before any thread starts
 	 * and before -Q's patterns are compiled: in a UTF-8 locale a table writes
@@ -1016,33 +1070,7 @@ int cmd_list(int argc, char **argv)
 		list_filter_free(req.filter);
 		return 0;
 	}
-	/*
-	 * The table's library loads on a thread while the scan runs: the loader
-	 * took 0.7 ms here, 5% of a list of 100 processes.  Paired against loading
-	 * it after the scan (bench/ farms): 0.889 of the time at 100 processes
-	 * (601 rounds), 0.935 at 1,000 (61 rounds).
-	 */
-	loading = !req.dot && cli_scols_load_begin(&loader);
-	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(&req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
-			    &list);
-	if (loading)
-		cli_scols_load_end(loader);
-	if (r == -ENOENT)
-		cli_die(EXIT_FAILURE, 0, "cannot scan /proc: no proc filesystem is mounted there");
-	if (r < 0)
-		cli_die(EXIT_FAILURE, r, "cannot scan /proc");
-	if (task && !task_seen(list, req.task)) {
-		char pin[PATH_MAX];
-
-		/* "ip netns add 123": --task takes a PID only; the pin is among -P's rows. */
-		if (access_or_gone(req.task) == -ESRCH &&
-		    cli_pin_path_of_name(task, pin, sizeof(pin)))
-			cli_die(EXIT_FAILURE, 0,
-				"--task %s: no process %s; %s is a pin: nsctl list -P lists "
-				"pinned namespaces",
-				task, task, pin);
-		cli_die(EXIT_FAILURE, access_or_gone(req.task), "--task %s", task);
-	}
+	list = list_scan(&req, task);
 	check_wanted(&req, list);
 	if (req.dot)
 		print_dot(&req, list);
