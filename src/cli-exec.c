@@ -136,7 +136,7 @@ struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
 	return attr;
 }
 
-pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata)
+pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata, int *ret_pidfd)
 {
 	struct nsctl_spawn_attr *attr = NULL;
 	pid_t pid;
@@ -145,7 +145,7 @@ pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata)
 	r = nsctl_spawn_attr_new(&attr);
 	if (r >= 0)
 		r = nsctl_spawn_attr_set_child_step(attr, step, userdata);
-	pid = r < 0 ? r : nsctl_spawn(attr, NULL, NULL, NULL, NULL);
+	pid = r < 0 ? r : nsctl_spawn(attr, NULL, NULL, ret_pidfd, NULL);
 	nsctl_spawn_attr_free(attr);
 	return pid;
 }

@@ -258,9 +258,10 @@ _Noreturn void cli_spawn_fail(const struct nsctl_spawn_report *report, const cha
 
 /*
  * STEP(USERDATA) in a child of ours, a copy of this process (nsctl_spawn()'s
- * child step, the one start): its PID, or -errno.
+ * child step, the one start): its PID, or -errno; its pidfd in *RET_PIDFD
+ * (NULL: none wanted; -1 where the kernel has none).
  */
-pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata);
+pid_t cli_start(nsctl_spawn_child_step_fn step, void *userdata, int *ret_pidfd);
 
 /* End as the child ended: the same exit code, or death by the same signal. */
 _Noreturn void cli_exit_like(int wstatus);

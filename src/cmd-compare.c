@@ -182,7 +182,13 @@ static void print_results(const struct result *results, size_t n, bool json, boo
 	scols_unref_table(table);
 }
 
-int cmd_compare(int argc, char **argv)
+/* What the command line asks for. */
+struct compare_request {
+	unsigned asked;
+	bool json, raw, noheadings, quiet;
+};
+
+static void parse_compare(int argc, char **argv, struct compare_request *req)
 {
 	static const struct option own_options[] = {
 		{ "type", required_argument, NULL, 't' },
@@ -199,34 +205,28 @@ int cmd_compare(int argc, char **argv)
 	};
 	struct option *options = cli_long_options_with_types(own_options, no_argument);
 	char *optstring = cli_optstring_with_types("+t:JrqhV", no_argument);
-	bool json = false, raw = false, noheadings = false, quiet = false, differ = false;
-	struct result results[TYPE_COUNT];
 	unsigned given[ELEMENTSOF(exclusive)] = { 0 };
-	struct operand a, b;
-	unsigned asked = 0;
-	size_t n = 0;
+	enum nsctl_type type;
 	int c;
 
 	/* -n is --net, as on every subcommand; --noheadings has no short form here. */
 	while ((c = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		cli_exclusive_note(exclusive, ELEMENTSOF(exclusive), given, c);
-		enum nsctl_type type;
-
 		switch (c) {
 		case 't':
-			asked |= cli_parse_type_list("--type", optarg);
+			req->asked |= cli_parse_type_list("--type", optarg);
 			break;
 		case 'J':
-			json = true;
+			req->json = true;
 			break;
 		case 'r':
-			raw = true;
+			req->raw = true;
 			break;
 		case 'n' + 0x100:
-			noheadings = true;
+			req->noheadings = true;
 			break;
 		case 'q':
-			quiet = true;
+			req->quiet = true;
 			break;
 		case 'h':
 			help();
@@ -236,7 +236,7 @@ int cmd_compare(int argc, char **argv)
 		default:
 			if (cli_type_from_letter(c, &type) < 0)
 				cli_bad_option(argv, optstring);
-			asked |= NSCTL_TYPE_BIT(type);
+			req->asked |= NSCTL_TYPE_BIT(type);
 		}
 	}
 	if (argc - optind != 2)
@@ -244,13 +244,24 @@ int cmd_compare(int argc, char **argv)
 						  : "too many operands: '%s'",
 				argv[optind + 2 < argc ? optind + 2 : 0]);
 	cli_exclusive_check(exclusive, ELEMENTSOF(exclusive), given);
-	cli_refuse_unsupported(asked);
+	cli_refuse_unsupported(req->asked);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_request req = { 0 };
+	struct result results[TYPE_COUNT];
+	struct operand a, b;
+	bool differ = false;
+	unsigned asked;
+	size_t n = 0;
+
+	parse_compare(argc, argv, &req);
 	if (cli_parse_only)
 		return 0;
-
 	operand_open(&a, argv[optind]);
 	operand_open(&b, argv[optind + 1]);
-	asked = select_types(asked, &a, &b);
+	asked = select_types(req.asked, &a, &b);
 	type_foreach (t) {
 		if (!(asked & NSCTL_TYPE_BIT(t)))
 			continue;
@@ -266,8 +277,8 @@ int cmd_compare(int argc, char **argv)
 	    (b.process && nsctl_process_alive(b.process) != 1))
 		cli_die(EXIT_COMPARE_TROUBLE, -ESRCH, "PID %s",
 			a.process && nsctl_process_alive(a.process) != 1 ? a.text : b.text);
-	if (!quiet)
-		print_results(results, n, json, raw, noheadings);
+	if (!req.quiet)
+		print_results(results, n, req.json, req.raw, req.noheadings);
 	nsctl_process_free(a.process);
 	nsctl_process_free(b.process);
 	close_fdp(&a.fd);

@@ -52,7 +52,7 @@ static _Noreturn void run_init(const struct create_options *o, int report,
 	/* PID 1 is nsctl too, and lives as long as PROGRAM: as undumpable as the parent. */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "--init: prctl(PR_SET_DUMPABLE)");
-	program = cli_start(init_program, &(struct init_program){ o, saved });
+	program = cli_start(init_program, &(struct init_program){ o, saved }, NULL);
 	if (program < 0)
 		cli_fail(program, "--init: cannot start PROGRAM");
 	r = nsctl_child_supervise(program, -1, NSCTL_SUPERVISE_REAP_ALL, &wstatus);
@@ -237,38 +237,30 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 	}
 }
 
-int cmd_run(int argc, char **argv)
+/*
+ * Before the start: the pipe that tells the pins' fate (FAILED), --init's
+ * report, the signals blocked (into SAVED), and nsctl undumpable.
+ */
+static void run_prepare(struct run_start *run, struct nsctl_signal_state *saved, int failed[2])
 {
-	struct create_options o;
-	struct nsctl_signal_state saved;
-	struct run_start run = { .init_report = { -1, -1 } };
-	int pidfd = -1, wstatus, r, failed[2] = { -1, -1 };
-	pid_t pid;
-	char msg;
+	const struct create_options *o = run->o;
+	int r;
 
-	create_options_parse(argc, argv, CREATE_RUN, &o);
-	if (cli_parse_only) {
-		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
-		return 0;
-	}
-	run.o = &o;
-	run.saved = &saved;
-	cli_pins_init(&run.pins);
 	/*
 	 * The pins are made once the child exists, and PROGRAM may still fail to
 	 * start after that (--root, --wd, --mount-proc, PROGRAM not found): the
 	 * child's error exit writes a byte here (cli_failure_fd), and the pins
 	 * are taken back.  An exec closes the pipe and writes nothing.
 	 */
-	if (create_options_have_pins(&o)) {
+	if (create_options_have_pins(o)) {
 		if (pipe2(failed, O_CLOEXEC | O_NONBLOCK) < 0)
 			cli_fail(-errno, "pipe2");
 		cli_failure_fd = failed[1];
 	}
-	if (o.init && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, run.init_report) < 0)
+	if (o->init && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, run->init_report) < 0)
 		cli_fail(-errno, "socketpair");
 	/* Blocked before the child exists, so no signal for it is lost in between. */
-	r = nsctl_signals_block(&saved);
+	r = nsctl_signals_block(saved);
 	if (r < 0)
 		cli_fail(r, "cannot block signals");
 	/*
@@ -286,23 +278,51 @@ int cmd_run(int argc, char **argv)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		cli_fail(-errno, "prctl(PR_SET_DUMPABLE)");
-	pid = start(&run, o.init || !spawn_can_start(&o), &pidfd);
+}
+
+/*
+ * After the start, as FAILED[0] tells: at end of file the child execed
+ * PROGRAM, and the pins are final (their directories are let go); a byte,
+ * it failed before, and they are taken back.  Not told yet: open still.
+ */
+static void pins_settle(struct run_start *run, int failed[2])
+{
+	char msg;
+	ssize_t n;
+
 	cli_failure_fd = -1;
 	close_fdp(&failed[1]);
-	/*
-	 * Already told: at end of file the child execed PROGRAM, and the pins are
-	 * final (their directories are let go); a byte, it failed before.
-	 */
-	if (failed[0] >= 0) {
-		ssize_t n = read(failed[0], &msg, 1);
+	if (failed[0] < 0)
+		return;
+	n = read(failed[0], &msg, 1);
+	if (n == 0)
+		cli_pins_keep(&run->pins);
+	else if (n == 1)
+		cli_pins_take_back(&run->pins);
+	if (n >= 0)
+		close_fdp(&failed[0]);
+}
 
-		if (n == 0)
-			cli_pins_keep(&run.pins);
-		else if (n == 1)
-			cli_pins_take_back(&run.pins);
-		if (n >= 0)
-			close_fdp(&failed[0]);
+int cmd_run(int argc, char **argv)
+{
+	struct create_options o;
+	struct nsctl_signal_state saved;
+	struct run_start run = { .init_report = { -1, -1 } };
+	int pidfd = -1, wstatus, r, failed[2] = { -1, -1 }, status;
+	pid_t pid;
+	char msg;
+
+	create_options_parse(argc, argv, CREATE_RUN, &o);
+	if (cli_parse_only) {
+		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
+		return 0;
 	}
+	run.o = &o;
+	run.saved = &saved;
+	cli_pins_init(&run.pins);
+	run_prepare(&run, &saved, failed);
+	pid = start(&run, o.init || !spawn_can_start(&o), &pidfd);
+	pins_settle(&run, failed);
 	close_fdp(&run.init_report[1]);
 	close_fdp(&o.cgroup_fd);
 	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
@@ -313,14 +333,10 @@ int cmd_run(int argc, char **argv)
 	if (failed[0] >= 0 && read(failed[0], &msg, 1) == 1)
 		cli_pins_take_back(&run.pins);
 	close_fdp(&failed[0]);
-	if (o.init) {
-		int status;
-
-		/* The init's report of PROGRAM, if it got that far: a death by signal included. */
-		if (recv(run.init_report[0], &status, sizeof(status), MSG_DONTWAIT) ==
-		    (ssize_t)sizeof(status))
-			wstatus = status;
-	}
+	/* The init's report of PROGRAM, if it got that far: a death by signal included. */
+	if (o.init && recv(run.init_report[0], &status, sizeof(status), MSG_DONTWAIT) ==
+			  (ssize_t)sizeof(status))
+		wstatus = status;
 	close_fdp(&pidfd);
 	close_fdp(&run.init_report[0]);
 	cli_exit_like(wstatus);

@@ -99,7 +99,7 @@ static int helper(void *userdata)
 		_exit(EXIT_SUCCESS);
 	if (create_pins(o, caller, &pins) < 0)
 		_exit(EXIT_EXEC_FAILED);
-	keeper = cli_start(keep_pins, &(struct keeper){ sock, &pins });
+	keeper = cli_start(keep_pins, &(struct keeper){ sock, &pins }, NULL);
 	if (keeper < 0) {
 		cli_pins_take_back(&pins);
 		cli_fail(keeper, "cannot start the keeper of the pins");

@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "syscalls.h"
 
 #ifndef TIOCGPTPEER
 #define TIOCGPTPEER _IO('T', 0x41)
@@ -137,25 +136,26 @@ static bool pass_output(int master, int out)
 	return true;
 }
 
+/* The relay's state: the pty's master, the caller's fds, the child, input not yet taken. */
+struct relay {
+	int master, in, out, tty, pidfd;
+	pid_t child;
+	bool reading, ended;
+	char pending[4096];
+	size_t n_pending;
+};
+
 /*
- * The parent: the caller's IN (its terminal in raw mode, when it is one) to
- * the pty, the pty to OUT, the window size of TTY along, until CHILD ends;
- * then the caller's terminal as it was, and CHILD's end as ours.
+ * The signals we act on get their handlers, and are blocked but inside
+ * ppoll() (the mask OUTSIDE): one that comes while we look at the flags is
+ * not missed until the next input.  The caller's terminal goes raw.
  */
-static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
+static void relay_begin(struct relay *r, sigset_t *outside)
 {
 	static const int handled[] = { SIGHUP,  SIGINT,  SIGQUIT,  SIGTERM,
 				       SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD };
-	int pidfd = sys_pidfd_open(child, 0), wstatus, flags;
-	bool reading = in >= 0, ended = false;
-	sigset_t blocked, outside;
-	char pending[4096];
-	size_t n_pending = 0, drained = 0;
+	sigset_t blocked;
 
-	/*
-	 * The signals we act on are blocked but inside ppoll(): one that comes
-	 * while we look at the flags is not missed until the next input.
-	 */
 	sigemptyset(&blocked);
 	for (size_t i = 0; i < sizeof(handled) / sizeof(handled[0]); i++) {
 		struct sigaction sa = { .sa_handler = handled[i] == SIGWINCH  ? on_winch
@@ -165,104 +165,138 @@ static _Noreturn void relay(int master, pid_t child, int in, int out, int tty)
 		sigaction(handled[i], &sa, NULL);
 		sigaddset(&blocked, handled[i]);
 	}
-	sigprocmask(SIG_BLOCK, &blocked, &outside);
+	sigprocmask(SIG_BLOCK, &blocked, outside);
 	signal(SIGPIPE, SIG_IGN);
 	/*
 	 * A background job (nsctl enter ... &) leaves the terminal's settings
 	 * alone and does not read it, which would stop it (SIGTTIN).
 	 */
-	if (in >= 0 && isatty(in)) {
-		make_raw(in);
+	r->reading = r->in >= 0;
+	if (r->in >= 0 && isatty(r->in)) {
+		make_raw(r->in);
 		atexit(restore_terminal);
-		reading = raw_fd >= 0;
+		r->reading = raw_fd >= 0;
 	}
-	flags = fcntl(master, F_GETFL);
-	fcntl(master, F_SETFL, flags | O_NONBLOCK);
-	while (!ended) {
-		/*
-		 * Input waits in PENDING until the pty takes it: a pty nobody reads
-		 * fills up, and we still follow the child, signals and output.
-		 */
-		struct pollfd p[3] = {
-			{ master, (short)(POLLIN | (n_pending ? POLLOUT : 0)), 0 },
-			{ reading && !n_pending ? in : -1, POLLIN, 0 },
-			{ pidfd, POLLIN, 0 },
-		};
-		struct timespec tick = { 0, 100 * 1000 * 1000 };
-		ssize_t n;
+	fcntl(r->master, F_SETFL, fcntl(r->master, F_GETFL) | O_NONBLOCK);
+}
 
-		if (window_changed) {
-			window_changed = 0;
-			copy_window_size(tty, master);
-		}
-		if (child_changed) {
-			child_changed = 0;
-			follow_stop(child, in);
-			/* Continued in the background (bg): the terminal is not ours to read. */
-			if (reading && raw_fd < 0 && isatty(in))
-				reading = false;
-		}
-		if (pending_signal) {
-			/* Passed on: the child passes it to PROGRAM (or is PROGRAM). */
-			kill(child, pending_signal);
-			pending_signal = 0;
-		}
-		/* Without a pidfd (before Linux 5.3) the child's end is looked for each 100 ms. */
-		if (ppoll(p, 3, pidfd >= 0 ? NULL : &tick, &outside) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) && !pass_output(master, out))
-			break;
-		if ((p[0].revents & POLLOUT) && n_pending) {
-			n = write(master, pending, n_pending);
-			if (n > 0) {
-				memmove(pending, pending + n, n_pending - (size_t)n);
-				n_pending -= (size_t)n;
-			}
-		}
-		if (p[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-			n = read(in, pending, sizeof(pending));
-			if (n > 0) {
-				n_pending = (size_t)n;
-			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-				struct termios t;
-
-				/* The caller's input ended: the pty's end-of-file character says
-				 * so. */
-				reading = false;
-				if (tcgetattr(master, &t) == 0 && (t.c_lflag & ICANON)) {
-					pending[0] = (char)t.c_cc[VEOF];
-					n_pending = 1;
-				}
-			}
-		}
-		if (pidfd >= 0) {
-			ended = (p[2].revents & POLLIN) != 0;
-		} else {
-			siginfo_t info = { 0 };
-
-			ended =
-			    waitid(P_PID, (id_t)child, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-			    info.si_pid == child;
-		}
+/* What the signal handlers noted: the window size, the child's stop, a signal to pass on. */
+static void relay_follow(struct relay *r)
+{
+	if (window_changed) {
+		window_changed = 0;
+		copy_window_size(r->tty, r->master);
 	}
+	if (child_changed) {
+		child_changed = 0;
+		follow_stop(r->child, r->in);
+		/* Continued in the background (bg): the terminal is not ours to read. */
+		if (r->reading && raw_fd < 0 && isatty(r->in))
+			r->reading = false;
+	}
+	if (pending_signal) {
+		/* Passed on: the child passes it to PROGRAM (or is PROGRAM). */
+		kill(r->child, pending_signal);
+		pending_signal = 0;
+	}
+}
+
+/* The caller's input, into PENDING; at its end, the pty's end-of-file character. */
+static void relay_read_input(struct relay *r)
+{
+	ssize_t n = read(r->in, r->pending, sizeof(r->pending));
+	struct termios t;
+
+	if (n > 0) {
+		r->n_pending = (size_t)n;
+		return;
+	}
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	r->reading = false;
+	if (tcgetattr(r->master, &t) == 0 && (t.c_lflag & ICANON)) {
+		r->pending[0] = (char)t.c_cc[VEOF];
+		r->n_pending = 1;
+	}
+}
+
+/* One wait for something to do, and doing it: false once the pty has ended. */
+static bool relay_step(struct relay *r, const sigset_t *outside)
+{
 	/*
-	 * What PROGRAM wrote before it ended, up to what a pty holds: a process
-	 * of the target may hold the pty and write on for ever.
+	 * Input waits in PENDING until the pty takes it: a pty nobody reads
+	 * fills up, and we still follow the child, signals and output.
 	 */
+	struct pollfd p[3] = {
+		{ r->master, (short)(POLLIN | (r->n_pending ? POLLOUT : 0)), 0 },
+		{ r->reading && !r->n_pending ? r->in : -1, POLLIN, 0 },
+		{ r->pidfd, POLLIN, 0 },
+	};
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	siginfo_t info = { 0 };
+	ssize_t n;
+
+	relay_follow(r);
+	/* Without a pidfd (before Linux 5.3) the child's end is looked for each 100 ms. */
+	if (ppoll(p, 3, r->pidfd >= 0 ? NULL : &tick, outside) < 0)
+		return errno == EINTR;
+	if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) && !pass_output(r->master, r->out))
+		return false;
+	if ((p[0].revents & POLLOUT) && r->n_pending) {
+		n = write(r->master, r->pending, r->n_pending);
+		if (n > 0) {
+			memmove(r->pending, r->pending + n, r->n_pending - (size_t)n);
+			r->n_pending -= (size_t)n;
+		}
+	}
+	if (p[1].revents & (POLLIN | POLLHUP | POLLERR))
+		relay_read_input(r);
+	if (r->pidfd >= 0)
+		r->ended = (p[2].revents & POLLIN) != 0;
+	else
+		r->ended = waitid(P_PID, (id_t)r->child, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			   info.si_pid == r->child;
+	return true;
+}
+
+/*
+ * What PROGRAM wrote before it ended, up to what a pty holds: a process of
+ * the target may hold the pty and write on for ever.
+ */
+static void relay_drain(const struct relay *r)
+{
+	size_t drained = 0;
+
 	while (drained < 65536) {
 		char buf[8192];
-		ssize_t n = read(master, buf, sizeof(buf));
+		ssize_t n = read(r->master, buf, sizeof(buf));
 
 		if (n <= 0 && !(n < 0 && errno == EINTR))
 			break;
 		if (n > 0) {
-			write_all(out, buf, (size_t)n);
+			write_all(r->out, buf, (size_t)n);
 			drained += (size_t)n;
 		}
 	}
+}
+
+/*
+ * The parent: the caller's IN (its terminal in raw mode, when it is one) to
+ * the pty, the pty to OUT, the window size of TTY along, until CHILD ends;
+ * then the caller's terminal as it was, and CHILD's end as ours.
+ */
+static _Noreturn void relay(int master, pid_t child, int pidfd, int in, int out, int tty)
+{
+	struct relay r = {
+		.master = master, .in = in, .out = out, .tty = tty, .pidfd = pidfd, .child = child
+	};
+	sigset_t outside;
+	int wstatus;
+
+	relay_begin(&r, &outside);
+	while (!r.ended && relay_step(&r, &outside))
+		;
+	relay_drain(&r);
 	/* The caller's terminal back before any wait; signals still passed on. */
 	restore_terminal();
 	sigprocmask(SIG_SETMASK, &outside, NULL);
@@ -316,7 +350,7 @@ static int pty_child(void *userdata)
 
 void cli_enter_pty(void (*rest)(void *), void *arg)
 {
-	int master, slave, tty = -1, out = 1, targets[3];
+	int master, slave, tty = -1, out = 1, targets[3], pidfd;
 	size_t n = 0;
 	struct termios t;
 	pid_t pid;
@@ -344,9 +378,10 @@ void cli_enter_pty(void (*rest)(void *), void *arg)
 	if (tty >= 0 && tcgetattr(tty, &t) == 0)
 		tcsetattr(slave, TCSANOW, &t);
 	copy_window_size(tty, master);
-	pid = cli_start(pty_child, &(struct pty_child){ master, slave, targets, n, rest, arg });
+	pid = cli_start(pty_child, &(struct pty_child){ master, slave, targets, n, rest, arg },
+			&pidfd);
 	if (pid < 0)
 		cli_fail(pid, "--pty: cannot start the child that runs PROGRAM");
 	close(slave);
-	relay(master, pid, targets[0] == 0 ? 0 : -1, out, tty);
+	relay(master, pid, pidfd, targets[0] == 0 ? 0 : -1, out, tty);
 }

@@ -68,3 +68,26 @@ starts_in() {
     echo "$found"
     [ -z "$found" ]
 }
+
+# "N FILE NAME" for each function of FILE longer than 80 lines (its braces
+# at the start of a line, as clang-format writes them).
+long_functions() {
+    awk -v file="$1" '
+        /^[A-Za-z_].*\(/ { if (match($0, /[A-Za-z_][A-Za-z_0-9]*[[:space:]]*\(/)) name = substr($0, RSTART, RLENGTH - 1) }
+        /^\{/ { start = NR }
+        /^\}/ && start { if (NR - start + 1 > 80) print NR - start + 1, file, name; start = 0 }
+    ' "$1"
+}
+
+@test "design: no function of the command over 80 lines, its help texts aside" {
+    local found="" f
+    for f in "$NSCTL_TOP"/src/*.c; do
+        found+=$(long_functions "$f" | awk '$3 != "help"')
+    done
+    echo "$found"
+    [ -z "$found" ]
+    # It can fail: a function of 81 lines.
+    { echo 'static int f(void)'; echo '{'; for _ in $(seq 79); do echo '	;'; done; echo '}'; } \
+        >"$BATS_TEST_TMPDIR/long.c"
+    [ "$(long_functions "$BATS_TEST_TMPDIR/long.c")" = "81 $BATS_TEST_TMPDIR/long.c f" ]
+}
