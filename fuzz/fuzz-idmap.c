@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * User and group ID maps: parse_idmap_range accepts exactly three
- * decimal numbers INNER:OUTER:COUNT with COUNT >= 1 and no range reaching
+ * decimal numbers INNER:OUTER:COUNT (or OUTER,INNER,COUNT) with COUNT >= 1 and no range reaching
  * 4294967295 ((uid_t)-1, "no change"), and prints back to the same range;
  * nsctl_idmap_add keeps a map the kernel takes (no overlap on either side,
  * at most 340 lines, less than a page); nsctl_idmap_format writes that map
@@ -19,13 +19,15 @@
 #include "parse.h"
 #include "fuzz.h"
 
-/* Whether TEXT is three runs of digits separated by ':', nothing else. */
+/* Whether TEXT is three runs of digits separated by ':', or all by ',', nothing else. */
 static bool three_numbers(const char *text)
 {
+	char separator = text[strcspn(text, ":,")] == ',' ? ',' : ':';
+
 	for (int i = 0; i < 3; i++) {
 		size_t n = strspn(text, "0123456789");
 
-		if (n == 0 || text[n] != (i < 2 ? ':' : '\0'))
+		if (n == 0 || text[n] != (i < 2 ? separator : '\0'))
 			return false;
 		text += n + 1;
 	}

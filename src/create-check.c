@@ -62,26 +62,26 @@ static void map_add_one(struct nsctl_idmap *map, const char *option, uint32_t in
 }
 
 /*
- * The first range of /etc/subuid (GROUP false) or /etc/subgid delegated to
- * the caller, "NAME:START:COUNT" or "UID:START:COUNT" as shadow writes them
- * (both files are keyed by the user, subgid too), into *RANGE: START..COUNT
- * outside, from 0 inside.  -ENOENT when the caller has none.
+ * The ranges of /etc/subuid (GROUP false) or /etc/subgid delegated to the
+ * caller, "NAME:START:COUNT" or "UID:START:COUNT" as shadow writes them (both
+ * files are keyed by the user, subgid too), in the file's order, into RANGES
+ * (at most MAX) as START..COUNT outside: how many, or -errno.
  */
-static int read_subids(bool group, struct nsctl_idmap_range *range)
+static int read_subids(bool group, struct nsctl_idmap_range *ranges, size_t max)
 {
 	const char *file = group ? "/etc/subgid" : "/etc/subuid";
 	_cleanup_fclose_ FILE *f = fopen(file, "re");
 	_cleanup_free_ char *line = NULL;
 	struct passwd *pw = getpwuid(geteuid());
 	char uid_text[16];
-	size_t size = 0;
+	size_t size = 0, n = 0;
 
 	if (!f)
 		return negative_errno();
 	snprintf(uid_text, sizeof(uid_text), "%u", (unsigned)geteuid());
-	while (getline(&line, &size, f) > 0) {
+	while (n < max && getline(&line, &size, f) > 0) {
 		char *owner = line, *start, *count;
-		uint64_t first, n;
+		uint64_t first, length;
 
 		line[strcspn(line, "\n")] = '\0';
 		start = strchr(owner, ':');
@@ -95,34 +95,71 @@ static int read_subids(bool group, struct nsctl_idmap_range *range)
 		/* START:COUNT, leading zeros allowed; the range must end below 4294967295. */
 		if (number_parse(start, UINT32_MAX, NUMBER_LEADING_ZEROS, &first) < 0 ||
 		    number_parse(count, UINT32_MAX - 1, NUMBER_LEADING_ZEROS | NUMBER_NOT_ZERO,
-				 &n) < 0 ||
-		    first + n >= UINT32_MAX)
+				 &length) < 0 ||
+		    first + length >= UINT32_MAX)
 			continue;
-		*range = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)n };
-		return 0;
+		ranges[n++] = (struct nsctl_idmap_range){ 0, (uint32_t)first, (uint32_t)length };
 	}
-	return -ENOENT;
+	return (int)n;
 }
 
 /*
- * --map-users=auto, --map-groups=auto, --map-auto, --map-subids: the caller's
- * subordinate IDs, from INNER inside.
+ * RANGE into MAP, less the inner ID a single mapping there already takes
+ * (the caller's, with -r): the IDs above it go on outside where those below
+ * it stopped, and the range loses its last ID, as util-linux maps
+ * "--map-auto -r": root to the caller, the subordinate range from 1.
  */
-static void map_add_subids(struct nsctl_idmap *map, const char *option, bool group, uint32_t inner)
+static void map_add_around_single(struct nsctl_idmap *map, const char *option, const char *text,
+				  struct nsctl_idmap_range range)
 {
-	struct nsctl_idmap_range range;
-	char text[64];
-	int r = read_subids(group, &range);
+	for (size_t i = 0; i < map->n; i++) {
+		const struct nsctl_idmap_range *single = &map->ranges[i];
+		struct nsctl_idmap_range below, above;
 
-	range.inner = inner;
-	if (r == -ENOENT)
-		cli_usage_error("%s: %s has no range for user %u", option,
-				group ? "/etc/subgid" : "/etc/subuid", (unsigned)geteuid());
-	if (r < 0)
-		cli_usage_error("%s: %s: %s", option, group ? "/etc/subgid" : "/etc/subuid",
-				strerror(-r));
-	snprintf(text, sizeof(text), "auto, %u:%u:%u", range.inner, range.outer, range.count);
+		if (single->count != 1 || single->inner < range.inner ||
+		    single->inner - range.inner >= range.count)
+			continue;
+		below = (struct nsctl_idmap_range){ range.inner, range.outer,
+						    single->inner - range.inner };
+		above = (struct nsctl_idmap_range){ single->inner + 1, range.outer + below.count,
+						    range.count - below.count - 1 };
+		if (below.count)
+			map_add(map, option, text, &below);
+		if (above.count)
+			map_add(map, option, text, &above);
+		return;
+	}
 	map_add(map, option, text, &range);
+}
+
+/*
+ * --map-users=auto|subids, --map-groups=auto|subids, --map-auto,
+ * --map-subids, --map-root-subids: the caller's subordinate IDs, as REQUEST
+ * says (its first range or every one; from its INNER, or each to itself).
+ */
+static void map_add_subids(struct nsctl_idmap *map, const struct map_request *request)
+{
+	const char *file = request->group ? "/etc/subgid" : "/etc/subuid";
+	struct nsctl_idmap_range ranges[MAP_RANGES_MAX];
+	uint32_t inner = request->inner;
+	char text[80];
+	int n = read_subids(request->group, ranges, request->every_range ? MAP_RANGES_MAX : 1);
+
+	if (n == 0)
+		cli_usage_error("%s: %s has no range for user %u", request->option, file,
+				(unsigned)geteuid());
+	if (n < 0)
+		cli_usage_error("%s: %s: %s", request->option, file, strerror(-n));
+	for (int i = 0; i < n; i++) {
+		ranges[i].inner = request->identity ? ranges[i].outer : inner;
+		snprintf(text, sizeof(text), "%s, %u:%u:%u", file, ranges[i].inner, ranges[i].outer,
+			 ranges[i].count);
+		if (!request->identity && (uint64_t)inner + ranges[i].count >= UINT32_MAX)
+			cli_usage_error("%s '%s': the ranges reach 4294967295 inside",
+					request->option, text);
+		map_add_around_single(map, request->option, text, ranges[i]);
+		inner += ranges[i].count;
+	}
 }
 
 /* Whether the directory a new file PATH would be made in exists. */
@@ -160,7 +197,7 @@ static void build_map(struct create_options *o, const struct map_request *reques
 		map_add(map, request->option, request->text, &request->range);
 		break;
 	case MAP_SUBIDS:
-		map_add_subids(map, request->option, request->group, inner);
+		map_add_subids(map, request);
 		break;
 	case MAP_CALLER:
 		if (request->inner_is_caller)
@@ -199,8 +236,13 @@ static void check_pins(const struct create_options *o)
 
 void create_options_check(struct create_options *o)
 {
+	/* Subordinate IDs last, in order: their ranges make room for a single ID (-r). */
 	for (size_t i = 0; i < o->n_map_requests; i++)
-		build_map(o, &o->map_requests[i]);
+		if (o->map_requests[i].source != MAP_SUBIDS)
+			build_map(o, &o->map_requests[i]);
+	for (size_t i = 0; i < o->n_map_requests; i++)
+		if (o->map_requests[i].source == MAP_SUBIDS)
+			build_map(o, &o->map_requests[i]);
 	if (o->uid_text) {
 		o->uid = cli_parse_id("--setuid", o->uid_text, false);
 		o->has_uid = true;

@@ -39,6 +39,7 @@ enum {
 	OPT_KILL_CHILD,
 	OPT_MAP_AUTO,
 	OPT_MAP_SUBIDS,
+	OPT_MAP_PODMAN,
 	OPT_KEEP_CAPS,
 };
 
@@ -76,12 +77,19 @@ static void help(enum create_mode mode)
 	      "     --map-current-user       (util-linux's name for it)\n"
 	      "     --map-user UID         map UID inside to the caller's uid\n"
 	      "     --map-group GID        map GID inside to the caller's gid\n"
-	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable);\n"
-	      "                              auto: the caller's first range of /etc/subuid,\n"
-	      "                              from 0 inside (through newuidmap if not root)\n"
-	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable); auto: /etc/subgid\n"
-	      "     --map-auto             --map-users=auto --map-groups=auto\n"
-	      "     --map-subids           map the caller to 0 and its subordinate IDs from 1\n"
+	      "     --map-users IN:OUT:N   map N uids from IN inside to OUT outside (repeatable;\n"
+	      "                              util-linux's older OUT,IN,N too); auto: the\n"
+	      "                              caller's first range of /etc/subuid from 0 inside;\n"
+	      "                              subids: each of its ranges to itself (through\n"
+	      "                              newuidmap if not root)\n"
+	      "     --map-groups IN:OUT:N  map N gids likewise (repeatable); auto, subids:\n"
+	      "                              of /etc/subgid\n"
+	      "     --map-auto             --map-users=auto --map-groups=auto (with -r: root\n"
+	      "                              to the caller, the range from 1, as util-linux)\n"
+	      "     --map-subids           --map-users=subids --map-groups=subids: the caller's\n"
+	      "                              subordinate IDs to themselves (util-linux's)\n"
+	      "     --map-podman           the caller to 0 and all its subordinate IDs from 1\n"
+	      "                              (podman unshare's map)\n"
 	      "     --keep-caps            PROGRAM keeps its capabilities in the new user\n"
 	      "                              namespace even when it is not uid 0 there\n"
 	      "     --setgroups allow|deny let setgroups(2) work in the namespace, or not;\n"
@@ -199,8 +207,12 @@ static void map_request_text(struct create_options *o, const char *option, const
 	struct nsctl_idmap_range range;
 	int r;
 
-	if (strcmp(text, "auto") == 0) {
-		map_request(o, option, NULL, MAP_SUBIDS, group);
+	struct map_request *request;
+
+	/* auto: the first range from 0; subids: every range to itself (util-linux 2.40). */
+	if (strcmp(text, "auto") == 0 || strcmp(text, "subids") == 0) {
+		request = map_request(o, option, NULL, MAP_SUBIDS, group);
+		request->every_range = request->identity = text[0] == 's';
 		return;
 	}
 	r = parse_idmap_range(text, &range);
@@ -209,8 +221,8 @@ static void map_request_text(struct create_options *o, const char *option, const
 				"4294967295",
 				option, text);
 	if (r < 0)
-		cli_usage_error("%s '%s': not INNER:OUTER:COUNT (three decimal numbers)", option,
-				text);
+		cli_usage_error("%s '%s': not INNER:OUTER:COUNT, OUTER,INNER,COUNT, auto or subids",
+				option, text);
 	map_request(o, option, text, MAP_RANGE, group)->range = range;
 }
 
@@ -226,11 +238,21 @@ static void map_request_caller(struct create_options *o, const char *option, uin
 	}
 }
 
-/* Both maps: the caller's subordinate IDs, from INNER inside. */
-static void map_request_subids(struct create_options *o, const char *option, uint32_t inner)
+/*
+ * Both maps: the caller's subordinate IDs, from INNER inside (its first
+ * range), or (EVERY) all its ranges, one after the other from INNER, or
+ * (IDENTITY) each to the same IDs inside.
+ */
+static void map_request_subids(struct create_options *o, const char *option, uint32_t inner,
+			       bool every, bool identity)
 {
-	map_request(o, option, NULL, MAP_SUBIDS, false)->inner = inner;
-	map_request(o, option, NULL, MAP_SUBIDS, true)->inner = inner;
+	for (int group = 0; group <= 1; group++) {
+		struct map_request *request = map_request(o, option, NULL, MAP_SUBIDS, group);
+
+		request->inner = inner;
+		request->every_range = every;
+		request->identity = identity;
+	}
 }
 
 static int64_t parse_offset(const char *option, const char *text, clockid_t clock)
@@ -364,7 +386,8 @@ static void check_combinations(struct create_options *o, bool has_propagation)
 /*
  * As util-linux's unshare, for root too: a gid map of the caller's gid alone
  * (-r, -c, --map-group) denies setgroups unless --setgroups says otherwise.
- * With ranges (--map-groups, --map-subids, --map-auto) setgroups stays.
+ * With ranges (--map-groups, --map-subids, --map-podman, --map-auto)
+ * setgroups stays.
  */
 static bool only_callers_gid(const struct create_options *o)
 {
@@ -393,6 +416,7 @@ static const struct option create_own_options[] = {
 	{ "map-groups", required_argument, NULL, OPT_MAP_GROUPS },
 	{ "map-auto", no_argument, NULL, OPT_MAP_AUTO },
 	{ "map-subids", no_argument, NULL, OPT_MAP_SUBIDS },
+	{ "map-podman", no_argument, NULL, OPT_MAP_PODMAN },
 	{ "keep-caps", no_argument, NULL, OPT_KEEP_CAPS },
 	{ "setgroups", required_argument, NULL, OPT_SETGROUPS },
 	{ "init", no_argument, NULL, OPT_INIT },
@@ -440,12 +464,16 @@ static bool parse_identity_option(struct create_options *o, int c)
 		map_request_text(o, "--map-groups", optarg, true);
 		return true;
 	case OPT_MAP_AUTO:
-		map_request_subids(o, "--map-auto", 0);
+		map_request_subids(o, "--map-auto", 0, false, false);
 		return true;
 	case OPT_MAP_SUBIDS:
-		/* The caller is root inside, its subordinate IDs from 1 (podman unshare's map). */
-		map_request_caller(o, "--map-subids", 0, false);
-		map_request_subids(o, "--map-subids", 1);
+		/* util-linux's: the subordinate IDs to themselves; the caller is not mapped. */
+		map_request_subids(o, "--map-subids", 0, true, true);
+		return true;
+	case OPT_MAP_PODMAN:
+		/* podman unshare's map: the caller is root, its subordinate IDs follow from 1. */
+		map_request_caller(o, "--map-podman", 0, false);
+		map_request_subids(o, "--map-podman", 1, true, false);
 		return true;
 	case OPT_KEEP_CAPS:
 		o->keep_caps = true;

@@ -24,9 +24,11 @@ struct map_request {
 	enum map_source {
 		MAP_CALLER, /* INNER (or the caller's own ID, or TEXT's ID) to the caller's ID */
 		MAP_RANGE,  /* RANGE, as TEXT gives it */
-		MAP_SUBIDS, /* the caller's first range of /etc/subuid or /etc/subgid, from INNER */
+		MAP_SUBIDS, /* the caller's ranges of /etc/subuid or /etc/subgid, from INNER */
 	} source;
 	bool group;
+	bool every_range;     /* MAP_SUBIDS: all of the caller's ranges, not only its first */
+	bool identity;        /* MAP_SUBIDS: each range to the same IDs inside (INNER unused) */
 	bool inner_is_caller; /* MAP_CALLER: the caller's own ID inside too (--map-current) */
 	const char *text;     /* MAP_CALLER: a number or a name (--map-user); MAP_RANGE: as given */
 	uint32_t inner;

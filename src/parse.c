@@ -110,15 +110,22 @@ int parse_idmap_range(const char *text, struct nsctl_idmap_range *ret_range)
 	uint32_t *fields[3] = { &range.inner, &range.outer, &range.count };
 	const char *p = text;
 	bool too_large = false;
+	char separator = ':';
 
 	if (!text || !ret_range)
 		return -EINVAL;
+	/* util-linux's older form, OUTER,INNER,COUNT (before 2.39, still taken by it). */
+	if (text[strcspn(text, ":,")] == ',') {
+		separator = ',';
+		fields[0] = &range.outer;
+		fields[1] = &range.inner;
+	}
 	/* Bad syntax anywhere is -EINVAL, even after a number too large (-ERANGE). */
 	for (size_t i = 0; i < 3; i++) {
-		size_t length = strcspn(p, ":");
+		size_t length = strcspn(p, ":,");
 		int r;
 
-		if ((i < 2 && p[length] != ':') || (i == 2 && p[length] != '\0'))
+		if ((i < 2 && p[length] != separator) || (i == 2 && p[length] != '\0'))
 			return -EINVAL;
 		r = parse_id_field(p, length, fields[i]);
 		if (r == -ERANGE)

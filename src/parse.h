@@ -35,7 +35,8 @@ int parse_ns_id(const char *text, uint64_t *ret_id);
 int parse_types(const char *list, unsigned *ret_types);
 
 /*
- * "INNER:OUTER:COUNT", decimal (leading zeros allowed, at most 10 digits).
+ * "INNER:OUTER:COUNT", or util-linux's older "OUTER,INNER,COUNT" (one
+ * separator throughout), decimal (leading zeros allowed, at most 10 digits).
  * -EINVAL for bad syntax, anywhere, even after a number too large; -ERANGE
  * for a number past 4294967295, or a range the kernel refuses (a count of 0,
  * a range that reaches 4294967295 on either side).

@@ -335,19 +335,64 @@ teardown() {
     run as_habits_user "$NSCTL" run --map-users=auto -- sh -c 'cat /proc/self/uid_map; wc -l < /proc/self/gid_map'
     [ "$status" -eq 0 ]
     [ "$(echo ${lines[0]})" = "0 3100000 65536" ]
-    # --map-subids: the caller is root inside, its subordinate IDs follow from 1.
-    run as_habits_user "$NSCTL" run --map-subids -- sh -c 'cat /proc/self/uid_map /proc/self/gid_map; id -u'
-    echo "$output"
-    [ "$status" -eq 0 ]
-    [ "$(echo ${lines[0]})" = "0 $HABITS_UID 1" ]
-    [ "$(echo ${lines[1]})" = "1 3100000 65536" ]
-    [ "$(echo ${lines[2]})" = "0 $HABITS_GID 1" ]
-    [ "$(echo ${lines[3]})" = "1 3200000 65536" ]
-    [ "${lines[4]}" = 0 ]
     # A user with no range is told which file lacks it.
     run -125 as_nobody "$NSCTL" run --map-auto -- true
     [[ "$output" == *"--map-auto: /etc/subuid has no range for user 65534"* ]]
     "$NSCTL" run --help | grep -q -- "--map-auto"
+}
+
+# The uid map, then the gid map, of a child PROGRAM as HABITS_USER, with OPTIONS: "I O N" lines.
+maps_as_habits_user() {
+    as_habits_user "$@" -- sh -c 'cat /proc/self/uid_map; echo --; cat /proc/self/gid_map' |
+        awk '{ $1 = $1; print }'
+}
+
+@test "habits: --map-subids, --map-users=subids: every subordinate range to itself (util-linux's); --map-podman: podman's map" {
+    require_userns_for_nobody
+    make_subid_user
+    # A second range each, as podman maps every range the user has.
+    usermod --add-subuids 3300000-3300999 --add-subgids 3400000-3400999 "$HABITS_USER"
+    cd /
+    run -0 maps_as_habits_user "$NSCTL" run --map-subids
+    echo "$output"
+    [ "$output" = "$(printf '3100000 3100000 65536\n3300000 3300000 1000\n--\n3200000 3200000 65536\n3400000 3400000 1000')" ]
+    run -0 maps_as_habits_user "$NSCTL" unshare --map-users=subids --map-groups=subids
+    [ "$output" = "$(printf '3100000 3100000 65536\n3300000 3300000 1000\n--\n3200000 3200000 65536\n3400000 3400000 1000')" ]
+    # The caller is not mapped: inside it is the overflow user; files it makes are its own outside.
+    run -0 as_habits_user "$NSCTL" run --map-subids -- id -u
+    [ "$output" = "$(cat /proc/sys/kernel/overflowuid)" ]
+    # podman unshare's map: the caller is root, every range follows from 1.
+    run -0 maps_as_habits_user "$NSCTL" run --map-podman
+    echo "$output"
+    [ "$output" = "$(printf '0 %s 1\n1 3100000 65536\n65537 3300000 1000\n--\n0 %s 1\n1 3200000 65536\n65537 3400000 1000' "$HABITS_UID" "$HABITS_GID")" ]
+    run -0 as_habits_user "$NSCTL" run --map-podman -- id -u
+    [ "$output" = 0 ]
+    "$NSCTL" run --help | grep -q -- "--map-podman"
+    grep -q 'map.-podman' "$NSCTL_TOP/man/nsctl-run.1"
+}
+
+@test "habits: --map-auto -r, and --map-users=OUTER,INNER,COUNT, map as util-linux's unshare does" {
+    require_userns_for_nobody
+    make_subid_user
+    cd /
+    # util-linux: root to the caller, the first range from 1 (one ID shorter).
+    run -0 maps_as_habits_user unshare --map-auto -r
+    want=$output
+    echo "util-linux: $want"
+    [ "$want" = "$(printf '0 %s 1\n1 3100000 65535\n--\n0 %s 1\n1 3200000 65535' "$HABITS_UID" "$HABITS_GID")" ]
+    run -0 maps_as_habits_user "$NSCTL" run --map-auto -r
+    [ "$output" = "$want" ]
+    run -0 maps_as_habits_user "$NSCTL" unshare -r --map-auto
+    [ "$output" = "$want" ]
+    # util-linux 2.38's order, OUTER,INNER,COUNT, which 2.39+ still takes.
+    run -0 maps_as_habits_user unshare --map-users=3100000,0,65536 --map-groups=3200000,0,65536
+    want=$output
+    [ "$want" = "$(printf '0 3100000 65536\n--\n0 3200000 65536')" ]
+    run -0 maps_as_habits_user "$NSCTL" run --map-users=3100000,0,65536 --map-groups=3200000,0,65536
+    [ "$output" = "$want" ]
+    # One separator throughout: a mix is refused, naming both forms.
+    run -125 "$NSCTL" run --map-users=3100000,0:65536 true
+    [[ "$output" == *"--map-users '3100000,0:65536': not INNER:OUTER:COUNT, OUTER,INNER,COUNT, auto or subids"* ]]
 }
 
 @test "habits: --keep-caps: PROGRAM keeps the new user namespace's capabilities as a uid other than 0" {

@@ -106,6 +106,11 @@ static void test_parse_good(void **state)
 {
 	struct nsctl_idmap_range r;
 
+	/* util-linux's older form: OUTER,INNER,COUNT; one separator throughout. */
+	assert_int_equal(parse_idmap_range("100000,0,65536", &r), 0);
+	assert_true(r.inner == 0 && r.outer == 100000 && r.count == 65536);
+	assert_int_equal(parse_idmap_range("100000,0:65536", &r), -EINVAL);
+	assert_int_equal(parse_idmap_range("100000:0,65536", &r), -EINVAL);
 	assert_int_equal(parse_idmap_range("0:100000:65536", &r), 0);
 	assert_int_equal(r.inner, 0);
 	assert_int_equal(r.outer, 100000);
