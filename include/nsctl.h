@@ -889,6 +889,17 @@ const struct nsctl_list_ns *nsctl_list_find(const struct nsctl_list *list, dev_t
 const struct nsctl_list_ns *nsctl_list_find_process(const struct nsctl_list *list, pid_t pid,
 						    enum nsctl_type type);
 
+/*
+ * The Ith process (in ascending PID order) of NS, a namespace of LIST, as a
+ * row of its own: NS's fields, but for pid, ppid, uid, has_uid and command,
+ * which are that process's.  NULL past the last.  Valid until
+ * nsctl_list_free(); asking for another namespace's processes may reuse the
+ * rows.  A process gone since the scan is left out; so is one that was only
+ * in NS's _for_children namespace.
+ */
+const struct nsctl_list_ns *nsctl_list_process(struct nsctl_list *list,
+					       const struct nsctl_list_ns *ns, size_t i);
+
 /* Free a list (NULL is allowed). */
 void nsctl_list_free(struct nsctl_list *list);
 

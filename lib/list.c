@@ -51,6 +51,7 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		free(list->records[i].details);
 	}
 	free(list->records);
+	free(list->rows);
 	ns_hash_clear(&list->hash);
 	free(list);
 }
@@ -800,6 +801,53 @@ NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct ns
 	if (!rec || !rec->seen || !rec->ns[type].ino)
 		return NULL;
 	return nsctl_list_find(list, rec->ns[type].dev, rec->ns[type].ino);
+}
+
+/* The rows of the processes of NS into list->rows: 0, or -ENOMEM. */
+static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns *ns)
+{
+	enum nsctl_type type = ns->id.type;
+	size_t n = 0;
+
+	free(list->rows);
+	list->rows_of = NULL;
+	list->n_rows = 0;
+	list->rows = calloc(ns->nprocs ? ns->nprocs : 1, sizeof(*list->rows));
+	if (!list->rows)
+		return -ENOMEM;
+	for (size_t i = 0; i < list->n_records && n < ns->nprocs; i++) {
+		struct proc_record *rec = &list->records[i];
+		const struct proc_details *details;
+		struct nsctl_list_ns *row;
+
+		if (!rec->seen || rec->ns[type].ino != ns->id.ino ||
+		    rec->ns[type].dev != ns->id.dev)
+			continue;
+		details = list_read_details(rec);
+		/* Gone since the scan: no row of a process nobody can ask about. */
+		if (!details || !details->command)
+			continue;
+		row = &list->rows[n++];
+		*row = *ns;
+		row->pid = rec->pid;
+		row->ppid = details->ppid;
+		row->uid = details->uid;
+		row->has_uid = details->has_uid;
+		row->command = details->command;
+	}
+	list->rows_of = ns;
+	list->n_rows = n;
+	return 0;
+}
+
+NSCTL_EXPORT const struct nsctl_list_ns *
+nsctl_list_process(struct nsctl_list *list, const struct nsctl_list_ns *ns, size_t i)
+{
+	if (!list || !ns || !nsctl_type_get(ns->id.type))
+		return NULL;
+	if (list->rows_of != ns && process_rows_make(list, ns) < 0)
+		return NULL;
+	return i < list->n_rows ? &list->rows[i] : NULL;
 }
 
 NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)

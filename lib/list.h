@@ -84,6 +84,10 @@ struct nsctl_list {
 	/* The types of the type table with a _for_children link, and how many. */
 	enum nsctl_type children_types[LIST_CHILDREN_TYPES];
 	size_t n_children_types;
+	/* nsctl_list_process(): the rows of the processes of ROWS_OF, made on first ask. */
+	const struct nsctl_list_ns *rows_of;
+	struct nsctl_list_ns *rows;
+	size_t n_rows;
 };
 
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */

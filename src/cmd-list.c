@@ -8,6 +8,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -34,6 +35,7 @@ enum column_id {
 	COL_PNS,
 	COL_ONS,
 	COL_HOLDERS,
+	COL_NAME,
 	COL_COUNT,
 };
 
@@ -70,11 +72,16 @@ static const struct column_info {
 		      "owner namespace (a user namespace)" },
 	[COL_HOLDERS] = { "HOLDERS", 0, 0, SCOLS_JSON_STRING,
 			  "processes holding the namespace by an open fd or socket" },
+	[COL_NAME] = { "NAME", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
+		       "names of its pins (ip netns identify's): one per line" },
 };
 
 /* The columns of lsns by default, so that its scripts keep working. */
 static const enum column_id default_columns[] = { COL_NS,  COL_TYPE, COL_NPROCS,
 						  COL_PID, COL_USER, COL_COMMAND };
+
+/* lsns NAMESPACE's: the namespace's processes, one a row. */
+static const enum column_id process_columns[] = { COL_PID, COL_PPID, COL_USER, COL_COMMAND };
 
 enum tree_kind { TREE_NONE, TREE_OWNER, TREE_PARENT, TREE_PROCESS };
 
@@ -85,9 +92,10 @@ struct request {
 	unsigned types;
 	pid_t task;
 	bool persistent, json, raw, noheadings, notruncate, nowrap, dot;
+	bool flat; /* -l/--list */
 	enum tree_kind tree;
 	bool default_columns; /* no -o LIST (a +LIST adds to them), no --output-all */
-	char **wanted;        /* namespace inodes or IDs */
+	char **wanted;        /* namespace inodes or IDs ("ino:N": a pin's or file's, resolved) */
 	size_t n_wanted;
 };
 
@@ -124,7 +132,11 @@ static void help(void)
 	fputs("Usage: nsctl list [options] [NAMESPACE...]\n"
 	      "\nList every namespace on the host: those processes are in, those held\n"
 	      "only by an open fd, a socket or a bind mount (in any mount namespace), and the\n"
-	      "owners and parents of them all.  NAMESPACE is an inode or a 64-bit ID.\n"
+	      "owners and parents of them all.  With NAMESPACE (an inode, a 64-bit ID, a pin\n"
+	      "NAME or a namespace file), list the processes in it instead, as lsns does:\n"
+	      "PID PPID USER COMMAND, a tree of who started whom (-l: a list).\n"
+	      "ip netns pids NAME is nsctl list --noheadings -o PID NAME; ip netns identify\n"
+	      "PID is nsctl list --noheadings --task PID -t net -o NAME.\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help_without(stdout, "", "list the", LSNS_LETTERS);
@@ -261,6 +273,11 @@ static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 {
 	uint64_t number;
 
+	/* A pin NAME or a file, resolved to its inode: the inode only, never an ID. */
+	if (strncmp(wanted, "ino:", 4) == 0)
+		return number_parse(wanted + 4, UINT64_MAX, 0, &number) == 0 &&
+		       number == (uint64_t)ns->id.ino;
+
 	/* Checked as digits already; one too large for 64 bits names nothing. */
 	if (number_parse(wanted, UINT64_MAX, NUMBER_LEADING_ZEROS, &number) < 0)
 		return false;
@@ -294,6 +311,70 @@ static const struct nsctl_list_ns *wanted_find(const struct request *req,
 		*ret_elsewhere = ns;
 	}
 	return NULL;
+}
+
+/* The inode of the namespace file PATH, as "ino:N" (static storage); exits if it is none. */
+static char *inode_of_file(const char *operand, const char *path)
+{
+	static char texts[64][32];
+	static size_t used;
+	enum nsctl_type type;
+	struct stat st;
+	int fd = nsctl_ns_open_path(path, -1, &type);
+
+	if (fd < 0)
+		cli_die(EXIT_FAILURE, fd, "'%s': %s", operand, path);
+	if (fstat(fd, &st) < 0)
+		cli_die(EXIT_FAILURE, negative_errno(), "'%s': %s", operand, path);
+	close(fd);
+	if (used == ELEMENTSOF(texts))
+		cli_usage_error("at most %zu NAMESPACE operands that are names or files",
+				ELEMENTSOF(texts));
+	snprintf(texts[used], sizeof(texts[used]), "ino:%ju", (uintmax_t)st.st_ino);
+	return texts[used++];
+}
+
+/* Whether NAME pins a namespace of TYPE, one of --type's: its path into BUF. */
+static bool pin_of_name(const struct request *req, enum nsctl_type type, const char *name,
+			char *buf, size_t size)
+{
+	struct stat st;
+
+	return (req->types & NSCTL_TYPE_BIT(type)) &&
+	       nsctl_pin_name_path(type, name, buf, size) >= 0 && lstat(buf, &st) == 0;
+}
+
+/*
+ * NAMESPACE operands that are a pin NAME (as ip netns pids NAME takes one: a
+ * network namespace's first, then another type's of --type) or a namespace
+ * file: each as the inode it leads to, opened as a file another user may
+ * control is (nsctl_ns_open_path()).
+ */
+static void resolve_wanted(struct request *req)
+{
+	for (size_t i = 0; i < req->n_wanted; i++) {
+		const char *w = req->wanted[i];
+		char path[PATH_MAX];
+		bool found = false;
+
+		if (cli_all_digits(w))
+			continue;
+		if (strchr(w, '/')) {
+			req->wanted[i] = inode_of_file(w, w);
+			continue;
+		}
+		found = pin_of_name(req, NSCTL_TYPE_NET, w, path, sizeof(path));
+		type_foreach (t)
+			found = found || pin_of_name(req, t, w, path, sizeof(path));
+		if (found)
+			req->wanted[i] = inode_of_file(w, path);
+		if (!found)
+			cli_die(
+			    EXIT_FAILURE, 0,
+			    "not found namespace: %s (no pin of that name%s: ip netns add NAME, "
+			    "or nsctl pin, makes one)",
+			    w, req->types == TYPES_ALL ? "" : " of the types of --type");
+	}
 }
 
 /* As lsns: a NAMESPACE asked for by number that is not among those listed is an error. */
@@ -509,6 +590,29 @@ static char *joined(const char *const *texts, const pid_t *pids, size_t n, const
 }
 
 /*
+ * The NAMEs of NS's pins that are at a pin NAME's place (/run/netns/NAME,
+ * /run/nsctl/TYPE/NAME), as ip netns identify prints them, joined by
+ * SEPARATOR: the caller frees it.
+ */
+static char *pin_names(const struct nsctl_list_ns *ns, const char *separator)
+{
+	_cleanup_free_ const char **names = calloc(ns->n_pins + 1, sizeof(*names));
+	char path[PATH_MAX];
+	size_t n = 0;
+
+	if (!names)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	for (size_t i = 0; i < ns->n_pins; i++) {
+		const char *base = strrchr(ns->pins[i], '/');
+
+		if (base && nsctl_pin_name_path(ns->id.type, base + 1, path, sizeof(path)) >= 0 &&
+		    strcmp(path, ns->pins[i]) == 0)
+			names[n++] = base + 1;
+	}
+	return joined(names, NULL, n, separator);
+}
+
+/*
  * The text of NS's cell in column ID, NULL for an empty cell: a number's in
  * BUFFER, a list's in *RET_JOINED (the caller frees it), the pins joined by
  * PIN_SEPARATOR.  What the table prints (JSON escaped by set_text()), and
@@ -560,6 +664,8 @@ static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
 		return number_text(buffer, ns->owner ? ns->owner->id.ino : 0);
 	case COL_HOLDERS:
 		return *ret_joined = joined(NULL, ns->holders, ns->n_holders, ",");
+	case COL_NAME:
+		return *ret_joined = pin_names(ns, pin_separator);
 	case COL_COUNT:
 		break;
 	}
@@ -674,17 +780,14 @@ static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns
 	return nsctl_list_count(list); /* lines[] has one more slot, always NULL */
 }
 
-static void print_table(const struct request *req, const struct nsctl_list *list)
+/* The table, its columns as REQ says: the tree in column TREE_COLUMN (-1: none). */
+static struct libscols_table *table_make(const struct request *req, int tree_column)
 {
-	size_t n = nsctl_list_count(list);
 	struct libscols_table *table;
-	struct libscols_line **lines;
-	bool *selected = filter_rows(req, list, n);
 
 	cli_scols_load();
 	table = scols_new_table();
-	lines = calloc(n + 1, sizeof(*lines));
-	if (!table || !lines)
+	if (!table)
 		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	scols_table_enable_json(table, req->json);
 	scols_table_enable_raw(table, req->raw);
@@ -700,7 +803,7 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		if (req->nowrap)
 			flags &= ~SCOLS_FL_WRAP;
 		/* Branches grow from the left: a right-aligned tree column has no shape. */
-		if (c == 0 && req->tree != TREE_NONE)
+		if ((int)c == tree_column)
 			flags = (flags & ~SCOLS_FL_RIGHT) | SCOLS_FL_TREE;
 		column = scols_table_new_column(table, info->name, info->width, flags);
 		if (!column)
@@ -712,12 +815,25 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 		 * JSON the pins stay one string, a newline between them, as lsns
 		 * writes them (its scripts read a string there).
 		 */
-		if (req->columns[c] == COL_NSFS && !req->nowrap && !req->raw && !req->json) {
+		if ((req->columns[c] == COL_NSFS || req->columns[c] == COL_NAME) && !req->nowrap &&
+		    !req->raw && !req->json) {
 			scols_column_set_safechars(column, "\n");
 			scols_column_set_wrapfunc(column, scols_wrapnl_chunksize,
 						  scols_wrapnl_nextchunk, NULL);
 		}
 	}
+	return table;
+}
+
+static void print_table(const struct request *req, const struct nsctl_list *list)
+{
+	size_t n = nsctl_list_count(list);
+	struct libscols_table *table = table_make(req, req->tree != TREE_NONE ? 0 : -1);
+	struct libscols_line **lines = calloc(n + 1, sizeof(*lines));
+	bool *selected = filter_rows(req, list, n);
+
+	if (!lines)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
 	for (size_t i = 0; i < n; i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
@@ -744,6 +860,63 @@ static void print_table(const struct request *req, const struct nsctl_list *list
 	scols_unref_table(table);
 	free(lines);
 	free(selected);
+}
+
+/*
+ * The rows of NS's processes (nsctl_list_process()) that -Q selects, into
+ * TABLE; with a tree, each under the row of its parent where that is one of them.
+ */
+static void add_process_rows(const struct request *req, struct nsctl_list *list,
+			     const struct nsctl_list_ns *ns, struct libscols_table *table)
+{
+	struct libscols_line **lines = calloc(ns->nprocs + 1, sizeof(*lines));
+	pid_t *pids = calloc(ns->nprocs + 1, sizeof(*pids));
+	const struct nsctl_list_ns *row;
+	size_t n = 0;
+
+	if (!lines || !pids)
+		cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+	for (; n < ns->nprocs && (row = nsctl_list_process(list, ns, n)); n++) {
+		int r = req->filter ? filter_selects(req, row) : 1;
+
+		if (r < 0)
+			filter_failed(row, r);
+		pids[n] = row->pid;
+		if (!r)
+			continue;
+		lines[n] = scols_table_new_line(table, NULL);
+		if (!lines[n])
+			cli_die(EXIT_FAILURE, -ENOMEM, "cannot make the output table");
+		fill_line(req, lines[n], row);
+		/* In PID order: a parent started before its child is already a line. */
+		for (size_t p = 0; req->tree != TREE_NONE && p < n; p++)
+			if (pids[p] == row->ppid && lines[p]) {
+				scols_line_add_child(lines[p], lines[n]);
+				break;
+			}
+	}
+	free(lines);
+	free(pids);
+}
+
+/* lsns NAMESPACE: the processes of each NAMESPACE, in the order given. */
+static void print_processes(const struct request *req, struct nsctl_list *list)
+{
+	int tree_column = -1;
+	struct libscols_table *table;
+
+	for (size_t c = 0; req->tree != TREE_NONE && c < req->n_columns; c++)
+		if (req->columns[c] == COL_COMMAND)
+			tree_column = (int)c;
+	table = table_make(req, tree_column);
+	for (size_t i = 0; i < req->n_wanted; i++) {
+		const struct nsctl_list_ns *elsewhere;
+
+		add_process_rows(req, list, wanted_find(req, list, req->wanted[i], &elsewhere),
+				 table);
+	}
+	scols_print_table(table);
+	scols_unref_table(table);
 }
 
 /*
@@ -909,7 +1082,8 @@ static bool parse_output_option(struct request *req, int c)
 		req->raw = true;
 		return true;
 	case 'l':
-		return true; /* what list prints without --tree */
+		req->flat = true; /* what list prints without --tree */
+		return true;
 	case OPT_TREE:
 		if (!optarg || strcmp(optarg, "owner") == 0)
 			req->tree = TREE_OWNER;
@@ -934,6 +1108,38 @@ static bool parse_output_option(struct request *req, int c)
 		return true;
 	}
 	return false;
+}
+
+/*
+ * NAMESPACE given: its processes, a row each, as lsns NAMESPACE lists them
+ * (PID PPID USER COMMAND, COMMAND a tree of who started whom), not the
+ * namespace's one row.
+ */
+static void process_mode(struct request *req)
+{
+	if (req->task)
+		cli_usage_error("--task and NAMESPACE are mutually exclusive (as lsns's): "
+				"NAMESPACE lists the processes in it");
+	if (req->dot)
+		cli_usage_error("--dot draws namespaces, and NAMESPACE lists the processes of one");
+	if (req->tree == TREE_OWNER || req->tree == TREE_PARENT)
+		cli_usage_error("--tree=%s draws namespaces, and NAMESPACE lists the processes "
+				"of one: its tree is of processes (--tree=process)",
+				req->tree == TREE_OWNER ? "owner" : "parent");
+	if (req->persistent)
+		cli_usage_error("--persistent lists namespaces no process is in, and NAMESPACE "
+				"the processes in one");
+	req->tree = req->flat ? TREE_NONE : TREE_PROCESS;
+	/* Its own default columns, and a +LIST after them. */
+	if (req->default_columns) {
+		size_t extra = req->n_columns - ELEMENTSOF(default_columns);
+
+		memmove(&req->columns[ELEMENTSOF(process_columns)],
+			&req->columns[ELEMENTSOF(default_columns)],
+			extra * sizeof(req->columns[0]));
+		memcpy(req->columns, process_columns, sizeof(process_columns));
+		req->n_columns = ELEMENTSOF(process_columns) + extra;
+	}
 }
 
 /* The options of list into REQ: *TASK and *FILTER the texts of --task and -Q. */
@@ -998,12 +1204,19 @@ static void parse_list_options(int argc, char **argv, struct request *req, const
 	req->n_wanted = (size_t)(argc - optind);
 	for (size_t i = 0; i < req->n_wanted; i++) {
 		const char *w = req->wanted[i];
+		char path[PATH_MAX];
 
-		if (!cli_all_digits(w) || strlen(w) > 20)
-			cli_usage_error("'%s': not a namespace inode or ID", w);
+		if (cli_all_digits(w)
+			? strlen(w) > 20
+			: !strchr(w, '/') &&
+			      nsctl_pin_name_path(NSCTL_TYPE_NET, w, path, sizeof(path)) < 0)
+			cli_usage_error(
+			    "'%s': not a namespace inode, ID, pin NAME or namespace file", w);
 	}
 	/* As lsns: network namespaces asked for, the default columns show their IDs and pins. */
-	if (req->default_columns && net_named)
+	if (req->n_wanted)
+		process_mode(req);
+	else if (req->default_columns && net_named)
 		net_default_columns(req);
 	if (!req->types)
 		req->types = TYPES_ALL;
@@ -1071,9 +1284,12 @@ int cmd_list(int argc, char **argv)
 		return 0;
 	}
 	list = list_scan(&req, task);
+	resolve_wanted(&req);
 	check_wanted(&req, list);
 	if (req.dot)
 		print_dot(&req, list);
+	else if (req.n_wanted)
+		print_processes(&req, list);
 	else
 		print_table(&req, list);
 	nsctl_list_free(list);

@@ -334,7 +334,7 @@ time.sleep(600)'
         grep -q "ready $n" "$TMP/mounts.out"
         ns=$(ns_inode "$pid" net)
         start=$(date +%s%N)
-        run -0 timeout 300 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W "$ns"
+        run -0 timeout 300 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W -Q "NS == $ns"
         elapsed+=($(($(date +%s%N) - start)))
         # Every one of them is a pin of it, listed once.
         [ "$(echo "$output" | tr ',' '\n' | grep -c "/proc/$pid/root/mnt/")" -eq "$n" ]
@@ -378,7 +378,7 @@ time.sleep(600)'
         ns=$(ns_inode "$pid" net)
         first=${first:-$ns}
         start=$(date +%s%N)
-        run -0 timeout 300 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W "$ns"
+        run -0 timeout 300 "$NSCTL" list --net -r --noheadings -o NS,NSFS -W -Q "NS == $ns"
         elapsed+=($(($(date +%s%N) - start)))
         echo "$output"
         [ "$output" = "$ns /proc/$pid/root/mnt/f" ]
@@ -394,7 +394,7 @@ time.sleep(600)'
     # The namespace buried under the top one is held by its 10,000 mounts, which
     # the mount table shows: listed, with their mount point, though no path
     # reaches it (so no ID: the copier's walk finds the top one there).
-    run -0 "$NSCTL" list --net -r --noheadings -o NS,NSFS,ID "$first"
+    run -0 "$NSCTL" list --net -r --noheadings -o NS,NSFS,ID -Q "NS == $first"
     [ "$output" = "$first /proc/$pid/root/mnt/f " ]
 }
 

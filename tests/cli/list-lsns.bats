@@ -23,7 +23,7 @@ list_id() {
 
 # The raw, headless value of COLUMN for namespace INODE.
 value() {
-    "$NSCTL" list -r --noheadings -o "$2" "$1"
+    "$NSCTL" list -r --noheadings -o "$2" -Q "NS == $1"
 }
 
 # filedesc: a network namespace whose pin is gone, held by a process that opened the pin

@@ -116,7 +116,7 @@ child_of() {
     ip netns add "$NETNS"
     ip netns set "$NETNS" 4242 || skip "ip netns set cannot assign an ID here"
     ino=$(stat -L -c %i "/run/netns/$NETNS")
-    [ "$("$NSCTL" list -r --noheadings -o NETNSID "$ino")" = 4242 ]
+    [ "$("$NSCTL" list -r --noheadings -o NETNSID -Q "NS == $ino")" = 4242 ]
     JSON=$("$NSCTL" list -J -o NS,TYPE,NPROCS,NSFS,PATH --type net)
     [ "$(field "$ino" type)" = net ]
     [ "$(field "$ino" nprocs)" = 0 ]
@@ -126,8 +126,13 @@ child_of() {
     echo "$output" | grep -qx "$ino"
     run "$NSCTL" list -r --noheadings -o NS --uts
     ! echo "$output" | grep -qx "$ino" || false
-    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    run "$NSCTL" list -r --noheadings -o NS -Q "NS == $ino"
     [ "$output" = "$ino" ]
+    # As a NAMESPACE, by its inode, its NAME or its file: its processes (none), as lsns.
+    for operand in "$ino" "$NETNS" "/run/netns/$NETNS"; do
+        run -0 "$NSCTL" list -r --noheadings "$operand"
+        [ -z "$output" ]
+    done
 }
 
 @test "list: a namespace held only by an open fd, with its holder" {
@@ -271,7 +276,7 @@ child_of() {
     [ "$output" = "$(ns_inode $$ user)" ]
     run "$NSCTL" list -H
     [ "$status" -eq 0 ]
-    [ "$(echo "$output" | wc -l)" -eq 15 ]
+    [ "$(echo "$output" | wc -l)" -eq 16 ]
     run "$NSCTL" list -r --noheadings -o +ID --task $$ --uts
     [ "$(echo "$output" | awk '{print NF}')" -ge 6 ]
 }
@@ -288,8 +293,9 @@ child_of() {
     [ "$status" -eq 2 ]
     run "$NSCTL" list -J -r
     [ "$status" -eq 2 ]
-    run "$NSCTL" list abc
+    run "$NSCTL" list ''
     [ "$status" -eq 2 ]
+    [[ $output == *"'': not a namespace inode, ID, pin NAME or namespace file"* ]]
     run "$NSCTL" list --task "$(dead_pid)"
     [ "$status" -eq 1 ]
     [[ $output == *"no such process"* ]]
@@ -326,18 +332,18 @@ child_of() {
         [ "$(stat -L -c %i "$TMP/extra-pin-$i")" = "$ino" ]
     done
     pins=("/run/netns/$NETNS" "$TMP/extra-pin-1" "$TMP/extra-pin-2")
-    run "$NSCTL" list --noheadings -o NS,NSFS "$ino"
+    run "$NSCTL" list --noheadings -o NS,NSFS -Q "NS == $ino"
     [ "$status" -eq 0 ]
     [ "${#lines[@]}" -eq 3 ]
     [[ ${lines[0]} =~ ^$ino\ +${pins[0]}$ ]]
     [[ ${lines[1]} =~ ^\ +${pins[1]}$ ]]
     [[ ${lines[2]} =~ ^\ +${pins[2]}$ ]]
     [[ $output != *'\x0a'* ]]
-    run "$NSCTL" list -r --noheadings -o NS,NSFS "$ino"
+    run "$NSCTL" list -r --noheadings -o NS,NSFS -Q "NS == $ino"
     [ "$output" = "$ino ${pins[0]},${pins[1]},${pins[2]}" ]
-    run "$NSCTL" list -W --noheadings -o NSFS "$ino"
+    run "$NSCTL" list -W --noheadings -o NSFS -Q "NS == $ino"
     [ "$output" = "${pins[0]},${pins[1]},${pins[2]}" ]
-    JSON=$("$NSCTL" list -J -o NS,NSFS "$ino")
+    JSON=$("$NSCTL" list -J -o NS,NSFS -Q "NS == $ino")
     [ "$(row "$ino" | jq -r .nsfs)" = "$(printf '%s\n' "${pins[@]}")" ]
     umount "$TMP/extra-pin-1" "$TMP/extra-pin-2"
 }
@@ -351,9 +357,9 @@ child_of() {
     wait_for_exec "$TARGET" sleep
     [ "$(stat -c %u "/proc/$TARGET")" = "$uid" ]
     ino=$(ns_inode "$TARGET" uts)
-    run "$NSCTL" list -r --noheadings -o UID,USER "$ino"
+    run "$NSCTL" list -r --noheadings -o UID,USER -Q "NS == $ino"
     [ "$output" = "$uid $uid" ]
-    JSON=$("$NSCTL" list -J -o NS,UID,USER "$ino")
+    JSON=$("$NSCTL" list -J -o NS,UID,USER -Q "NS == $ino")
     [ "$(row "$ino" | jq -c '[.uid, .user]')" = "[$uid,\"$uid\"]" ]
 }
 
@@ -394,7 +400,7 @@ while True:
 
 @test "list: a NAMESPACE that no namespace has is an error, status 1" {
     ino=$(ns_inode $$ uts)
-    run "$NSCTL" list -r --noheadings -o NS "$ino"
+    run "$NSCTL" list -r --noheadings -o NS -Q "NS == $ino"
     [ "$status" -eq 0 ]
     [ "$output" = "$ino" ]
     # An inode no namespace has: nsfs numbers start at 4026531834 (PROC_DYNAMIC_FIRST - ...).
@@ -412,18 +418,65 @@ while True:
     [ -z "$output" ]
     [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not of the types of --type)" ]
     run -0 "$NSCTL" list -t uts,net -r --noheadings -o NS "$ino"
-    [ "$output" = "$ino" ]
+    [ "$(echo "$output" | sort -u)" = "$ino" ]
+    # A pin NAME no pin has, or a file that is no namespace, says so.
+    run -1 --separate-stderr "$NSCTL" list "no-such-pin-$$"
+    [ "$stderr" = "nsctl: list: not found namespace: no-such-pin-$$ (no pin of that name: ip netns add NAME, or nsctl pin, makes one)" ]
+    run -1 --separate-stderr "$NSCTL" list /etc/passwd
+    [[ "$stderr" == "nsctl: list: '/etc/passwd': /etc/passwd: "* ]]
 }
 
-@test "list: a NAMESPACE that is not the --task process's is not found, saying what it is" {
-    require_userns
+@test "list: NAMESPACE with --task, --persistent, --dot or a namespace --tree is refused, as lsns refuses --task" {
     local ino
     ino=$(ns_inode $$ uts)
-    if [ "$(id -u)" -eq 0 ]; then start_target --uts; else start_target --user --map-root-user --uts; fi
-    run -1 --separate-stderr "$NSCTL" list --task "$TARGET" "$ino"
-    [ "$stderr" = "nsctl: list: not found namespace: $ino (a uts namespace, not the one of --task)" ]
-    run -0 "$NSCTL" list --task "$TARGET" -r --noheadings -o NS "$(ns_inode "$TARGET" uts)"
-    [ "$output" = "$(ns_inode "$TARGET" uts)" ]
+    run -1 lsns --task $$ "$ino"
+    [[ "$output" == *"mutually exclusive"* ]]
+    run -2 --separate-stderr "$NSCTL" list --task $$ "$ino"
+    [[ "$stderr" == "nsctl: list: --task and NAMESPACE are mutually exclusive (as lsns's): NAMESPACE lists the processes in it"* ]]
+    run -2 "$NSCTL" list -P "$ino"
+    [[ "$output" == *"--persistent lists namespaces no process is in"* ]]
+    run -2 "$NSCTL" list --dot "$ino"
+    [[ "$output" == *"--dot draws namespaces"* ]]
+    run -2 "$NSCTL" list --tree=owner "$ino"
+    [[ "$output" == *"--tree=owner draws namespaces"* ]]
+}
+
+@test "list NAMESPACE: its processes, a row each, as lsns NAMESPACE (the witness) lists them" {
+    require_root
+    start_target --uts
+    # A second process in it, the target's child.
+    local ino=$(ns_inode "$TARGET" uts) child
+    nsenter -t "$TARGET" -u sh -c 'sleep 600 & echo $! > "$1"' sh "$TMP/child"
+    child=$(cat "$TMP/child")
+    TEST_PIDS+=("$child")
+    # The same rows and columns as lsns's, the tree of COMMAND included.
+    run -0 lsns "$ino"
+    want=$output
+    run -0 "$NSCTL" list "$ino"
+    echo "$output"
+    [ "$output" = "$want" ]
+    run -0 "$NSCTL" list -r --noheadings -o PID,PPID "$ino"
+    [ "$output" = "$(lsns -r --noheadings -o PID,PPID "$ino")" ]
+    # lsns -n -o PID NS, the way scripts collect a namespace's processes.
+    [ "$("$NSCTL" list --noheadings -o PID "$ino" | tr -d ' ')" = "$(lsns -n -o PID "$ino" | tr -d ' ')" ]
+    # -l: a list; JSON nests children under their parent, as lsns -J.
+    run -0 "$NSCTL" list -l -r --noheadings -o PID,COMMAND "$ino"
+    [[ "$output" != *'\xe2\x94'* ]]
+    [ "$("$NSCTL" list -J "$ino" | jq -c '[.namespaces[] | .pid, (.children // [] | .[].pid)]')" = \
+        "$(lsns -J "$ino" | jq -c '[.namespaces[] | .pid, (.children // [] | .[].pid)]')" ]
+    # Every column: a process's own, the namespace's for the rest; -Q selects processes.
+    run -0 "$NSCTL" list -r --noheadings -o PID,NS,TYPE,NPROCS -Q "PID == $child" "$ino"
+    [ "$output" = "$child $ino uts 2" ]
+    # The processes of a pin NAME: ip netns pids, side by side.
+    if [ "$(id -u)" -eq 0 ]; then
+        ip netns add "$NETNS"
+        ip netns exec "$NETNS" sleep 600 &
+        TEST_PIDS+=($!)
+        wait_for_exec $! sleep
+        [ "$("$NSCTL" list --noheadings -o PID "$NETNS" | tr -d ' ')" = "$(ip netns pids "$NETNS")" ]
+        # ip netns identify PID: the NAME column of the PID's network namespace.
+        [ "$("$NSCTL" list --noheadings --task $! -t net -o NAME)" = "$(ip netns identify $!)" ]
+    fi
 }
 
 @test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
@@ -455,7 +508,7 @@ while True:
     [ "$(field "$NETNS_INO" id)" -gt 0 ]
     # The process's own network namespace does not list it as a holder.
     [ "$(field "$(ns_inode $$ net)" holders)" != "$TARGET" ]
-    run "$NSCTL" list -r --noheadings -o NS "$NETNS_INO"
+    run "$NSCTL" list -r --noheadings -o NS -Q "NS == $NETNS_INO"
     [ "$output" = "$NETNS_INO" ]
 }
 
@@ -532,7 +585,7 @@ start_pin_fd_holder() {
     ip netns del "$NETNS"
     [ "$(readlink "/proc/$TARGET/fd/7")" != "net:[$ino]" ]
     run "$NSCTL_BUILD/tests/tools/seccomp-deny" -s pidfd_getfd -- \
-        "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,HOLDERS,PATH "$ino"
+        "$NSCTL" list -r --noheadings -o NS,TYPE,NPROCS,HOLDERS,PATH -Q "NS == $ino"
     [ "$status" -eq 0 ]
     [ "$output" = "$ino net 0 $TARGET /proc/$TARGET/fd/7" ]
 }

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sched.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/netlink.h>
 #include <cmocka.h>
@@ -28,6 +30,7 @@ static void test_bad_arguments(void **state)
 	assert_null(nsctl_list_get(NULL, 0));
 	assert_null(nsctl_list_find(NULL, 0, 0));
 	assert_null(nsctl_list_find_process(NULL, 1, NSCTL_TYPE_NET));
+	assert_null(nsctl_list_process(NULL, NULL, 0));
 	nsctl_list_free(NULL);
 }
 
@@ -130,6 +133,73 @@ static void test_fd_holder(void **state)
 	close(fd);
 }
 
+/*
+ * The processes of one namespace: a child in a new UTS namespace (in a new
+ * user namespace, so that no privilege is needed) and its own child, no more.
+ */
+static void test_processes(void **state)
+{
+	struct nsctl_list *list = NULL;
+	const struct nsctl_list_ns *ns, *row;
+	int ready[2], hold[2];
+	pid_t child, grandchild;
+	char path[64], byte;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(hold), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(ready[0]);
+		close(hold[1]);
+		if (unshare(CLONE_NEWUSER | CLONE_NEWUTS) < 0)
+			_exit(77);
+		if (fork() == 0) {
+			/* Both say ready once the grandchild exists; both wait for the end. */
+			(void)!write(ready[1], "g", 1);
+			(void)!read(hold[0], &byte, 1);
+			_exit(0);
+		}
+		(void)!read(hold[0], &byte, 1);
+		_exit(0);
+	}
+	close(ready[1]);
+	close(hold[0]);
+	if (read(ready[0], &byte, 1) != 1) {
+		int status;
+
+		waitpid(child, &status, 0);
+		/* A place with no user namespaces (a chroot): nothing to see here. */
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+			skip();
+		fail_msg("the child did not start its own");
+	}
+	snprintf(path, sizeof(path), "/proc/%d/ns/uts", (int)child);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(nsctl_list_scan(0, &list), 0);
+	ns = nsctl_list_find(list, st.st_dev, st.st_ino);
+	assert_non_null(ns);
+	assert_int_equal(ns->nprocs, 2);
+	row = nsctl_list_process(list, ns, 0);
+	assert_non_null(row);
+	assert_int_equal(row->pid, child);
+	assert_int_equal(row->ppid, getpid());
+	assert_true(row->id.ino == ns->id.ino && row->id.type == NSCTL_TYPE_UTS);
+	assert_non_null(row->command);
+	row = nsctl_list_process(list, ns, 1);
+	assert_non_null(row);
+	grandchild = row->pid;
+	assert_true(grandchild > 0 && grandchild != child);
+	assert_int_equal(row->ppid, child);
+	assert_null(nsctl_list_process(list, ns, 2));
+	nsctl_list_free(list);
+	close(hold[1]);
+	close(ready[0]);
+	assert_int_equal(waitpid(child, NULL, 0), child);
+}
+
 /* NETNSID is asked of the kernel unless the caller says it does not need it. */
 static void test_netnsid(void **state)
 {
@@ -158,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_bad_arguments),   cmocka_unit_test(test_scan_all),
 		cmocka_unit_test(test_scan_one_thread), cmocka_unit_test(test_scan_bare),
 		cmocka_unit_test(test_fd_holder),       cmocka_unit_test(test_netnsid),
+		cmocka_unit_test(test_processes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
