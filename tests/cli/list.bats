@@ -322,7 +322,7 @@ child_of() {
     [[ "$stderr" == *"nsctl: list: cannot scan /proc: no proc filesystem is mounted there"* ]]
 }
 
-@test "list: several pins on one namespace: one per line, commas in -r, an array in -J" {
+@test "list: several pins on one namespace: one per line, commas in -r, one string of lines in -J (as lsns)" {
     require_root
     ip netns add "$NETNS"
     ino=$(stat -L -c %i "/run/netns/$NETNS")
@@ -477,6 +477,21 @@ while True:
         # ip netns identify PID: the NAME column of the PID's network namespace.
         [ "$("$NSCTL" list --noheadings --task $! -t net -o NAME)" = "$(ip netns identify $!)" ]
     fi
+}
+
+@test "list NAMESPACE as an ordinary user: the processes of its own namespace, as its lsns sees them" {
+    require_userns_for_nobody
+    cd /
+    # A simple command: the PID is the sleep's, as setpriv and unshare exec.
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user --map-root-user --uts \
+        sleep 600 &
+    local pid=$! ino
+    TEST_PIDS+=("$pid")
+    wait_for_exec "$pid" sleep
+    ino=$(ns_inode "$pid" uts)
+    run -0 as_nobody "$NSCTL" list -r --noheadings -o PID,USER "$ino"
+    [ "$output" = "$pid nobody" ]
+    [ "$output" = "$(as_nobody lsns -r --noheadings -o PID,USER "$ino")" ]
 }
 
 @test "list: a long option may be abbreviated where unique; an ambiguous prefix is refused" {
