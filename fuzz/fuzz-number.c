@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * lib/number.c, the one decimal parser: the first byte chooses the flags and
+ * common/number.c, the one decimal parser: the first byte chooses the flags and
  * the maximum, the rest is the text.  What it accepts is digits only, whose
  * value, printed, gives the text back (less its leading zeros where they are
  * allowed); -ERANGE only for well-formed text above the maximum; nothing

@@ -176,6 +176,24 @@ int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid);
 int nsctl_ns_same(int fd_a, int fd_b);
 
 /*
+ * Room in the caller's own storage for an object of the library: the place
+ * an object lives when the caller wants no allocation (a process's first
+ * malloc() makes its heap, 3% of the start of a program here).  The room is
+ * opaque and larger than the object: the object may grow without breaking a
+ * caller.  *_init() (or nsctl_process_open_in()) lays the object out in it and
+ * returns it; *_clear() lets go of what it holds (never *_free() on it).
+ */
+struct nsctl_spawn_attr_room {
+	uint64_t opaque[128];
+};
+struct nsctl_process_room {
+	uint64_t opaque[8];
+};
+struct nsctl_ns_set_room {
+	uint64_t opaque[16];
+};
+
+/*
  * A handle on one process that cannot be confused with a later process of
  * the same PID: it holds a pidfd (where the kernel has pidfd_open) and a
  * directory fd of /proc/PID opened while the pidfd showed the process alive
@@ -185,6 +203,12 @@ struct nsctl_process;
 
 /* Open a handle on process PID.  -ESRCH if there is no such process. */
 int nsctl_process_open(pid_t pid, struct nsctl_process **ret_process);
+
+/* nsctl_process_open() into ROOM; nsctl_process_clear() lets go of it. */
+int nsctl_process_open_in(struct nsctl_process_room *room, pid_t pid,
+			  struct nsctl_process **ret_process);
+/* Close what PROCESS, in its room, holds; again is harmless. */
+void nsctl_process_clear(struct nsctl_process *process);
 
 /*
  * A handle on the process of PIDFD, a pidfd the caller already holds
@@ -280,6 +304,31 @@ int nsctl_pin_create(int nsfd, const char *path, unsigned flags);
  * be 0 (reserved; -EINVAL otherwise).
  */
 int nsctl_pin_create_name(int nsfd, const char *name, unsigned flags);
+
+/*
+ * A pin one call made, so that exactly that pin can be taken back on a later
+ * failure (a failure takes back only what its call made): the directory it
+ * was made in, held, its name there, and the identities of the file and of
+ * the namespace.  Opaque; in the caller's storage.
+ */
+struct nsctl_pin_made {
+	uint64_t opaque[48];
+};
+/* Holding nothing. */
+void nsctl_pin_made_init(struct nsctl_pin_made *made);
+/* WHERE is a pin NAME (nsctl_pin_create_name()), not a path. */
+#define NSCTL_PIN_BY_NAME (1u << 0)
+/*
+ * nsctl_pin_create() (or, with NSCTL_PIN_BY_NAME, nsctl_pin_create_name()),
+ * and on 1 (made) MADE holds that pin; on 0 (pinned there already) or an
+ * error it holds nothing.
+ */
+int nsctl_pin_create_undoable(int nsfd, const char *where, unsigned flags,
+			      struct nsctl_pin_made *made);
+/* Remove the pin MADE holds, by its identity in the directory it was made in: 0 or -errno. */
+int nsctl_pin_take_back(struct nsctl_pin_made *made);
+/* Let go of MADE: the pin stays. */
+void nsctl_pin_made_keep(struct nsctl_pin_made *made);
 
 /*
  * Remove the pin at PATH: unmount it and remove its file.  Anything that is
@@ -544,6 +593,11 @@ int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr);
 void nsctl_spawn_attr_free(struct nsctl_spawn_attr *attr);
 
 /* The namespaces the child is created in (a set of NSCTL_TYPE_BIT). Default: none. */
+/* nsctl_spawn_attr_new() into ROOM: the attributes, or NULL for a NULL ROOM. */
+struct nsctl_spawn_attr *nsctl_spawn_attr_init(struct nsctl_spawn_attr_room *room);
+/* Let go of what ATTR holds beyond its room (a long list of kept fds); again is harmless. */
+void nsctl_spawn_attr_clear(struct nsctl_spawn_attr *attr);
+
 int nsctl_spawn_attr_set_types(struct nsctl_spawn_attr *attr, unsigned types);
 
 /* Start the child in the cgroup v2 directory CGROUP_FD (borrowed; -1: the caller's). */
@@ -704,6 +758,9 @@ struct nsctl_ns_set;
 
 int nsctl_ns_set_new(struct nsctl_ns_set **ret_set);
 void nsctl_ns_set_free(struct nsctl_ns_set *set);
+/* An empty set in ROOM (NULL for a NULL ROOM); nsctl_ns_set_clear() closes what it holds. */
+struct nsctl_ns_set *nsctl_ns_set_init(struct nsctl_ns_set_room *room);
+void nsctl_ns_set_clear(struct nsctl_ns_set *set);
 
 /* The types in SET. */
 unsigned nsctl_ns_set_types(const struct nsctl_ns_set *set);

@@ -65,6 +65,26 @@ void ns_set_clear(struct nsctl_ns_set *set)
 	}
 }
 
+_Static_assert(sizeof(struct nsctl_ns_set) <= sizeof(struct nsctl_ns_set_room) &&
+		   _Alignof(struct nsctl_ns_set) <= _Alignof(struct nsctl_ns_set_room),
+	       "struct nsctl_ns_set must fit its room");
+
+NSCTL_EXPORT struct nsctl_ns_set *nsctl_ns_set_init(struct nsctl_ns_set_room *room)
+{
+	struct nsctl_ns_set *set = (struct nsctl_ns_set *)room;
+
+	if (!room)
+		return NULL;
+	ns_set_init(set);
+	return set;
+}
+
+NSCTL_EXPORT void nsctl_ns_set_clear(struct nsctl_ns_set *set)
+{
+	if (set)
+		ns_set_clear(set);
+}
+
 NSCTL_EXPORT int nsctl_ns_set_new(struct nsctl_ns_set **ret_set)
 {
 	struct nsctl_ns_set *set;

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Three of the library's objects laid open, for nsctl's own start paths to
- * hold in storage of their own.  Each public constructor is an allocation
- * around the *_init() here, each destructor the *_clear() here and free():
- * one code path, run by the sanitizer builds as it ships.
+ * Three of the library's objects laid open, for the library alone: each
+ * lives in an allocation (the public constructors) or in a room of the
+ * caller's (nsctl.h's struct *_room, and *_init()/_clear()); both go through
+ * the *_init() and *_clear() here: one code path.
  *
- * Why: the constructor's calloc() was the first malloc() of `nsctl enter`
- * and `nsctl run`, and a process's first malloc() makes its heap, which the
- * kernel puts apart from everything else mapped (its own page table):
- * 3.2% of the time of `enter -u`, 3.7% of `run -u` (paired, 1,501 rounds,
- * docs/PERFORMANCE.md).  Nothing else in the library needs this header.
+ * Why rooms: a constructor's calloc() was the first malloc() of `nsctl
+ * enter` and `nsctl run`, and a process's first malloc() makes its heap,
+ * which the kernel puts apart from everything else mapped (its own page
+ * table): 3.2% of the time of `enter -u`, 3.7% of `run -u` (paired, 1,501
+ * rounds, docs/PERFORMANCE.md).
  */
 #ifndef NSCTL_OBJECTS_H
 #define NSCTL_OBJECTS_H

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * lib/pin.c: a pin one call made, and taking back exactly that pin, for the
- * CLI, whose failures take back only what they made.  Linked into the CLI
- * from the library's static archive; never exported.
+ * lib/pin.c: a pin one call made, and taking back exactly that pin: what
+ * struct nsctl_pin_made (nsctl.h) holds in the caller's room.
  */
 #ifndef NSCTL_PIN_MADE_H
 #define NSCTL_PIN_MADE_H
@@ -24,17 +23,7 @@ struct pin_made {
 
 #define PIN_MADE_NONE ((struct pin_made){ .dirfd = -1 })
 
-/*
- * Pin NSFD at WHERE, a path or (IS_NAME) a pin name, as nsctl_pin_create()
- * and nsctl_pin_create_name() do: 1 made (*MADE holds it), 0 pinned there
- * already, -errno.
- */
-int pin_create_made(int nsfd, const char *where, bool is_name, struct pin_made *made);
-
-/* Take back the pin MADE, in the directory it was made in: 0 or -errno; MADE is let go. */
-int pin_take_back(struct pin_made *made);
-
-/* Let go of MADE: the pin stays. */
+/* Let go of MADE: the pin stays (nsctl_pin_made_keep() on the caller's room). */
 void pin_made_forget(struct pin_made *made);
 
 #endif

@@ -435,17 +435,43 @@ NSCTL_EXPORT int nsctl_pin_create_name(int nsfd, const char *name, unsigned flag
 	return create_at_name(nsfd, name, NULL);
 }
 
-int pin_create_made(int nsfd, const char *where, bool is_name, struct pin_made *made)
+_Static_assert(sizeof(struct pin_made) <= sizeof(struct nsctl_pin_made) &&
+		   _Alignof(struct pin_made) <= _Alignof(struct nsctl_pin_made),
+	       "struct pin_made must fit the room of struct nsctl_pin_made");
+
+/* The record in the caller's room. */
+static struct pin_made *made_in(struct nsctl_pin_made *room)
 {
-	if (!where || !*where || !made)
+	return (struct pin_made *)room;
+}
+
+NSCTL_EXPORT void nsctl_pin_made_init(struct nsctl_pin_made *made)
+{
+	if (made)
+		*made_in(made) = PIN_MADE_NONE;
+}
+
+NSCTL_EXPORT int nsctl_pin_create_undoable(int nsfd, const char *where, unsigned flags,
+					   struct nsctl_pin_made *room)
+{
+	struct pin_made *made = made_in(room);
+
+	if (!where || !*where || !room || (flags & ~NSCTL_PIN_BY_NAME))
 		return -EINVAL;
 	*made = PIN_MADE_NONE;
-	return is_name ? create_at_name(nsfd, where, made) : create_at_path(nsfd, where, made);
+	return (flags & NSCTL_PIN_BY_NAME) ? create_at_name(nsfd, where, made)
+					   : create_at_path(nsfd, where, made);
 }
 
 void pin_made_forget(struct pin_made *made)
 {
 	close_fdp(&made->dirfd);
+}
+
+NSCTL_EXPORT void nsctl_pin_made_keep(struct nsctl_pin_made *made)
+{
+	if (made)
+		pin_made_forget(made_in(made));
 }
 
 /*
@@ -455,8 +481,9 @@ void pin_made_forget(struct pin_made *made)
  * under that name meanwhile is that user's (at worst, swapped in between the
  * check and the unlink, that user's own file goes, from that user's directory).
  */
-int pin_take_back(struct pin_made *made)
+NSCTL_EXPORT int nsctl_pin_take_back(struct nsctl_pin_made *room)
 {
+	struct pin_made *made = room ? made_in(room) : NULL;
 	_cleanup_close_ int fd = -1;
 	struct statfs sfs;
 	struct stat st;

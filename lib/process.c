@@ -303,6 +303,31 @@ void process_clear(struct nsctl_process *process)
 	close_fdp(&process->procfd);
 }
 
+_Static_assert(sizeof(struct nsctl_process) <= sizeof(struct nsctl_process_room) &&
+		   _Alignof(struct nsctl_process) <= _Alignof(struct nsctl_process_room),
+	       "struct nsctl_process must fit its room");
+
+NSCTL_EXPORT int nsctl_process_open_in(struct nsctl_process_room *room, pid_t pid,
+				       struct nsctl_process **ret_process)
+{
+	struct nsctl_process *process = (struct nsctl_process *)room;
+	int r;
+
+	if (!room || pid <= 0 || !ret_process)
+		return -EINVAL;
+	r = process_open_into(process, pid);
+	if (r < 0)
+		return r;
+	*ret_process = process;
+	return 0;
+}
+
+NSCTL_EXPORT void nsctl_process_clear(struct nsctl_process *process)
+{
+	if (process)
+		process_clear(process);
+}
+
 NSCTL_EXPORT void nsctl_process_free(struct nsctl_process *process)
 {
 	if (!process)

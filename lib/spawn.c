@@ -108,6 +108,26 @@ void spawn_attr_clear(struct nsctl_spawn_attr *attr)
 	attr->n_keep = 0;
 }
 
+_Static_assert(sizeof(struct nsctl_spawn_attr) <= sizeof(struct nsctl_spawn_attr_room) &&
+		   _Alignof(struct nsctl_spawn_attr) <= _Alignof(struct nsctl_spawn_attr_room),
+	       "struct nsctl_spawn_attr must fit its room");
+
+NSCTL_EXPORT struct nsctl_spawn_attr *nsctl_spawn_attr_init(struct nsctl_spawn_attr_room *room)
+{
+	struct nsctl_spawn_attr *attr = (struct nsctl_spawn_attr *)room;
+
+	if (!room)
+		return NULL;
+	spawn_attr_init(attr);
+	return attr;
+}
+
+NSCTL_EXPORT void nsctl_spawn_attr_clear(struct nsctl_spawn_attr *attr)
+{
+	if (attr)
+		spawn_attr_clear(attr);
+}
+
 NSCTL_EXPORT int nsctl_spawn_attr_new(struct nsctl_spawn_attr **ret_attr)
 {
 	struct nsctl_spawn_attr *attr;

@@ -125,11 +125,11 @@ void cli_exec(const char *file, char **argv, const int *keep, size_t n_keep)
 		file);
 }
 
-struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr)
+struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr_room *room)
 {
+	struct nsctl_spawn_attr *attr = nsctl_spawn_attr_init(room);
 	int r;
 
-	spawn_attr_init(attr);
 	r = nsctl_spawn_attr_set_die_with_parent(attr, true);
 	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");

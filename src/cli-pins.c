@@ -12,13 +12,13 @@ void cli_pins_init(struct cli_pins *pins)
 {
 	memset(pins, 0, sizeof(*pins));
 	type_foreach (t)
-		pins->held[t] = PIN_MADE_NONE;
+		nsctl_pin_made_init(&pins->held[t]);
 }
 
 void cli_pins_keep(struct cli_pins *pins)
 {
 	type_foreach (t)
-		pin_made_forget(&pins->held[t]);
+		nsctl_pin_made_keep(&pins->held[t]);
 	pins->made = 0;
 }
 
@@ -47,7 +47,8 @@ int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const ch
 		if (!exists(dir))
 			pins->new_dirs |= NSCTL_TYPE_BIT(type);
 	}
-	r = pin_create_made(nsfd, where, is_name, &pins->held[type]);
+	r = nsctl_pin_create_undoable(nsfd, where, is_name ? NSCTL_PIN_BY_NAME : 0,
+				      &pins->held[type]);
 	if (r < 0)
 		return r;
 	/* 0: it was pinned there before this call, by someone else: never ours to take back. */
@@ -63,7 +64,7 @@ void cli_pins_take_back(struct cli_pins *pins)
 	/* By identity: a directory of the path swapped for a symlink sends nothing elsewhere. */
 	type_foreach (t) {
 		if (pins->made & NSCTL_TYPE_BIT(t))
-			pin_take_back(&pins->held[t]);
+			nsctl_pin_take_back(&pins->held[t]);
 	}
 	pins->made = 0;
 	if (!pins->new_dirs && !pins->new_top_dir)

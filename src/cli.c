@@ -212,12 +212,12 @@ void cli_version(void)
 struct option *cli_long_options_with_types(const struct option *own, int has_arg)
 {
 	/* One subcommand runs per process: one static table, nothing to free before exit(). */
-	static struct option options[TYPE_COUNT + 64];
+	static struct option options[TYPE_SLOTS + 64];
 	size_t n_own = 0, i = 0;
 
 	while (own[n_own].name)
 		n_own++;
-	if (n_own + TYPE_COUNT + 1 > ELEMENTSOF(options))
+	if (n_own + TYPE_SLOTS + 1 > ELEMENTSOF(options))
 		abort();
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
@@ -233,7 +233,7 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 
 char *cli_optstring_with_types(const char *own, int has_arg)
 {
-	static char optstring[TYPE_COUNT + 128];
+	static char optstring[TYPE_SLOTS + 128];
 	char *p;
 
 	/*
@@ -244,7 +244,7 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 	 * ./ru, silently.
 	 */
 	(void)has_arg;
-	if (strlen(own) + TYPE_COUNT + 1 > sizeof(optstring))
+	if (strlen(own) + TYPE_SLOTS + 1 > sizeof(optstring))
 		abort();
 	/* By hand: stpcpy() is one more page of libc to fault in, on every start. */
 	p = optstring;

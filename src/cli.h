@@ -8,11 +8,17 @@
 #include <stdio.h>
 
 #include "nsctl.h"
-#include "objects.h"
 #include "parse.h"
-#include "pin-made.h"
-#include "type-count.h"
 #include "util.h"
+
+/*
+ * The types, as the library that runs knows them (nsctl_type_get() is NULL
+ * past the last), and the most a set of them (an unsigned) can hold: the
+ * size of an array by type.
+ */
+#define type_foreach(t) for (enum nsctl_type t = 0; nsctl_type_get(t); t++)
+#define TYPES_ALL       nsctl_types_all()
+#define TYPE_SLOTS      32
 
 #if NSCTL_ASAN
 #include <sanitizer/lsan_interface.h>
@@ -244,11 +250,11 @@ void cli_new_session(void);
 
 /*
  * Attributes for nsctl_spawn() of a child that dies with nsctl, as every
- * child of run, unshare and enter does, in the caller's ATTR (its stack:
- * no malloc() on the way to the start, lib/objects.h); ATTR back, to be
- * given to spawn_attr_clear().  Exits 125 when they cannot be set.
+ * child of run, unshare and enter does, in the caller's ROOM (its stack:
+ * no malloc() on the way to the start), to be given to
+ * nsctl_spawn_attr_clear().  Exits 125 when they cannot be set.
  */
-struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr *attr);
+struct nsctl_spawn_attr *cli_spawn_attr_init(struct nsctl_spawn_attr_room *room);
 
 /*
  * nsctl_spawn() of FILE failed as REPORT says: print why and exit 127 (not
@@ -304,10 +310,10 @@ extern bool cli_parse_only;
  * later takes back only the former, and the pin directories the call made.
  */
 struct cli_pins {
-	struct pin_made held[TYPE_COUNT]; /* what this call made, held */
-	unsigned made;                    /* the types whose pin this call made */
-	unsigned new_dirs;                /* the types whose NSCTL_PIN_DIR/TYPE it made */
-	bool new_top_dir;                 /* NSCTL_PIN_DIR itself */
+	struct nsctl_pin_made held[TYPE_SLOTS]; /* what this call made, held */
+	unsigned made;                          /* the types whose pin this call made */
+	unsigned new_dirs;                      /* the types whose NSCTL_PIN_DIR/TYPE it made */
+	bool new_top_dir;                       /* NSCTL_PIN_DIR itself */
 };
 void cli_pins_init(struct cli_pins *pins);
 /* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name: 1, 0 or -errno. */

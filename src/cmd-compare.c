@@ -250,7 +250,7 @@ static void parse_compare(int argc, char **argv, struct compare_request *req)
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_request req = { 0 };
-	struct result results[TYPE_COUNT];
+	struct result results[TYPE_SLOTS];
 	struct operand a, b;
 	bool differ = false;
 	unsigned asked;

@@ -13,7 +13,6 @@
 
 #include "cli.h"
 #include "number.h"
-#include "syscalls.h"
 #include "util.h"
 
 extern char **environ;
@@ -27,7 +26,7 @@ struct request {
 	uint64_t id;
 	int net_socket;                /* -N/--net-socket FD, or -1 */
 	unsigned asked;                /* type options, with or without =FILE */
-	const char *files[TYPE_COUNT]; /* --TYPE=FILE */
+	const char *files[TYPE_SLOTS]; /* --TYPE=FILE */
 	bool set_uid, set_gid, preserve_credentials;
 	bool uid_follow, gid_follow;     /* -S follow, -G follow: the target's own IDs */
 	const char *uid_text, *gid_text; /* -S, -G: looked up after the option loop */
@@ -52,9 +51,9 @@ struct target {
 	unsigned from_process;         /* types to join from the process */
 	bool different_only;           /* no type option: only what differs from ours */
 	struct nsctl_ns_set *set;      /* files (--TYPE=FILE, path, pins) */
-	/* Where process and set live: no malloc() before the exec (lib/objects.h). */
-	struct nsctl_process process_storage;
-	struct nsctl_ns_set set_storage;
+	/* Where process and set live: no malloc() before the exec (nsctl.h's rooms). */
+	struct nsctl_process_room process_room;
+	struct nsctl_ns_set_room set_room;
 	int root_fd, wd_fd, cgroup_fd;
 	int *cgroup_v1_fds; /* --join-cgroup: the v1 hierarchies too */
 	int cgroup_v1_count;
@@ -579,8 +578,7 @@ static void open_target(const struct request *req, struct target *tg)
 	pid_t pid;
 	int r;
 
-	ns_set_init(&tg->set_storage);
-	tg->set = &tg->set_storage;
+	tg->set = nsctl_ns_set_init(&tg->set_room);
 	type_foreach (t) {
 		if (!req->files[t])
 			continue;
@@ -594,12 +592,11 @@ static void open_target(const struct request *req, struct target *tg)
 		r = parse_pid(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
-		r = process_open_into(&tg->process_storage, pid);
+		r = nsctl_process_open_in(&tg->process_room, pid, &tg->process);
 		if (r == -ESRCH)
 			no_such_process(text);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
-		tg->process = &tg->process_storage;
 		/* The handle holds the process: what it is cannot change before the join. */
 		r = nsctl_process_is_kernel_thread(tg->process);
 		if (r < 0)
@@ -940,7 +937,7 @@ static unsigned join(const struct request *req, struct target *tg)
 	r = nsctl_ns_set_join(tg->set, &report);
 	if (r < 0)
 		join_failed(req, tg, r, &report);
-	ns_set_clear(tg->set);
+	nsctl_ns_set_clear(tg->set);
 	tg->set = NULL;
 	return report.joined;
 }
@@ -1112,7 +1109,8 @@ _Noreturn static void run(const struct request *req, const char *file, char **pr
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
 	struct nsctl_signal_state saved;
-	struct nsctl_spawn_attr storage, *attr;
+	struct nsctl_spawn_attr_room storage;
+	struct nsctl_spawn_attr *attr;
 	struct nsctl_spawn_report report;
 	_cleanup_close_ int pidfd = -1;
 	int wstatus, r;
@@ -1146,7 +1144,7 @@ _Noreturn static void run(const struct request *req, const char *file, char **pr
 	if (r < 0)
 		cli_fail(r, "cannot start PROGRAM");
 	pid = nsctl_spawn(attr, program, envp, &pidfd, &report);
-	spawn_attr_clear(attr);
+	nsctl_spawn_attr_clear(attr);
 	if (pid < 0)
 		cli_spawn_fail(&report, file ? file : program[0]);
 	r = nsctl_child_supervise(pid, pidfd, 0, &wstatus);
@@ -1233,7 +1231,7 @@ static _Noreturn void enter_rest(void *userdata)
 			environ = program_env;
 	}
 	if (tg->process)
-		process_clear(tg->process);
+		nsctl_process_clear(tg->process);
 	fork_types = NSCTL_TYPE_BIT(NSCTL_TYPE_PID) | NSCTL_TYPE_BIT(NSCTL_TYPE_TIME);
 	run(req, rest->file, rest->program, program_env, (joined & fork_types) && !req->no_fork);
 }

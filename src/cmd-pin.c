@@ -198,8 +198,8 @@ static void make_pins(const struct pin_request *req, const int *fds, char (*path
 int cmd_pin(int argc, char **argv)
 {
 	struct pin_request req = { 0 };
-	int fds[TYPE_COUNT];
-	char paths[TYPE_COUNT][PATH_MAX];
+	int fds[TYPE_SLOTS];
+	char paths[TYPE_SLOTS][PATH_MAX];
 
 	/* The form of every operand first, then everything is opened, then pins are made. */
 	parse_pin(argc, argv, &req);

@@ -173,7 +173,8 @@ static bool spawn_can_start(const struct create_options *o)
 static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 {
 	const struct create_options *o = run->o;
-	struct nsctl_spawn_attr storage, *attr = cli_spawn_attr_init(&storage);
+	struct nsctl_spawn_attr_room storage;
+	struct nsctl_spawn_attr *attr = cli_spawn_attr_init(&storage);
 	struct nsctl_spawn_report report;
 	pid_t pid;
 	int r;
@@ -200,13 +201,13 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 	if (r >= 0 && o->file)
 		r = nsctl_spawn_attr_set_exec_path(attr, o->file);
 	if (r < 0) {
-		spawn_attr_clear(attr);
+		nsctl_spawn_attr_clear(attr);
 		cli_fail(r, "cannot start PROGRAM");
 	}
 	if (o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID))
 		LEAK_CHECK_NOW();
 	pid = nsctl_spawn(attr, o->argv, NULL, pidfd, &report);
-	spawn_attr_clear(attr);
+	nsctl_spawn_attr_clear(attr);
 	if (pid >= 0)
 		return pid;
 	/* Pins made by the parent step, for a PROGRAM that is not reached after all. */

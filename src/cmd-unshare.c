@@ -113,18 +113,19 @@ static pid_t helper_start(const struct create_options *o, pid_t caller, const in
 	struct helper_request request = {
 		.o = o, .caller = caller, .sock = sock[1], .caller_sock = sock[0]
 	};
-	struct nsctl_spawn_attr storage, *attr = cli_spawn_attr_init(&storage);
+	struct nsctl_spawn_attr_room storage;
+	struct nsctl_spawn_attr *attr = cli_spawn_attr_init(&storage);
 	struct nsctl_spawn_report report;
 	pid_t pid;
 	int r;
 
 	r = nsctl_spawn_attr_set_child_step(attr, helper, &request);
 	if (r < 0) {
-		spawn_attr_clear(attr);
+		nsctl_spawn_attr_clear(attr);
 		cli_fail(r, "cannot start the helper process");
 	}
 	pid = nsctl_spawn(attr, NULL, NULL, NULL, &report);
-	spawn_attr_clear(attr);
+	nsctl_spawn_attr_clear(attr);
 	if (pid < 0)
 		cli_fail(pid, "cannot start the helper process");
 	return pid;

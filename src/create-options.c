@@ -328,7 +328,7 @@ static void require_type(const struct create_options *o, enum nsctl_type type, c
  */
 static const char *pin_path(struct create_options *o, enum nsctl_type type, const char *file)
 {
-	static char paths[TYPE_COUNT][PATH_MAX];
+	static char paths[TYPE_SLOTS][PATH_MAX];
 	int r;
 
 	if (strchr(file, '/'))
@@ -789,7 +789,8 @@ bool create_options_have_pins(const struct create_options *o)
 
 int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins)
 {
-	struct nsctl_process child;
+	struct nsctl_process_room room;
+	struct nsctl_process *child = NULL;
 	int opened;
 
 	cli_pins_init(pins);
@@ -798,7 +799,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 	 * be another PID namespace's, where PID is some other process.  The
 	 * child is ours and not reaped: its PID cannot be reused meanwhile.
 	 */
-	opened = process_open_into(&child, pid);
+	opened = nsctl_process_open_in(&room, pid, &child);
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		_cleanup_close_ int fd = -1;
@@ -808,7 +809,7 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 		if (!o->pins[t])
 			continue;
 		/* For pid and time, the namespace the children are in: the new one. */
-		fd = opened < 0 ? opened : nsctl_process_open_ns(&child, t, true);
+		fd = opened < 0 ? opened : nsctl_process_open_ns(child, t, true);
 		if (fd < 0)
 			r = fd;
 		else if (o->pin_names[t])
@@ -825,11 +826,11 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 			else
 				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
 					 info->long_option, o->pins[t], info->name);
-			process_clear(&child);
+			nsctl_process_clear(child);
 			return r;
 		}
 	}
-	process_clear(&child);
+	nsctl_process_clear(child);
 	return 0;
 }
 

@@ -38,8 +38,8 @@ struct map_request {
 struct create_options {
 	enum create_mode mode;
 	unsigned types;                    /* the new namespaces */
-	const char *pins[TYPE_COUNT];      /* --TYPE=FILE (a NAME's path), or NULL */
-	const char *pin_names[TYPE_COUNT]; /* --TYPE=NAME (no '/'), or NULL */
+	const char *pins[TYPE_SLOTS];      /* --TYPE=FILE (a NAME's path), or NULL */
+	const char *pin_names[TYPE_SLOTS]; /* --TYPE=NAME (no '/'), or NULL */
 	const char *hostname, *domainname;
 	struct map_request *map_requests; /* the map options, in order (static storage) */
 	size_t n_map_requests;

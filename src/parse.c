@@ -7,7 +7,6 @@
 
 #include "number.h"
 #include "parse.h"
-#include "type-count.h"
 
 int parse_pid(const char *text, pid_t *ret_pid)
 {

@@ -74,8 +74,8 @@ build_variant() {
     mkdir -p "$COPY/include"
     cp "$header" "$COPY/include/nsctl.h"
     "${CC:-cc}" -shared -fPIC -g -O0 -std=gnu11 -D_GNU_SOURCE -fvisibility=hidden \
-        -DNSCTL_LIBRARY_VERSION='"variant"' -I"$COPY/include" -I"$NSCTL_TOP/lib" \
-        "$NSCTL_TOP"/lib/*.c "$@" -pthread -Wl,-soname,libnsctl.so.1 -Wl,--version-script="$map" \
+        -DNSCTL_LIBRARY_VERSION='"variant"' -I"$COPY/include" -I"$NSCTL_TOP/lib" -I"$NSCTL_TOP/common" \
+        "$NSCTL_TOP"/lib/*.c "$NSCTL_TOP"/common/*.c "$@" -pthread -Wl,-soname,libnsctl.so.1 -Wl,--version-script="$map" \
         -o "$COPY/libnsctl.so.1"
 }
 

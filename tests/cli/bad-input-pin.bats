@@ -171,8 +171,12 @@ load bad-input
     done
     bad list 1 "--task $dead: no such process" --task "$dead"
     bad list 2 "option '--task' needs an argument" --task
-    for ns in "" x 1x 0x10 " 1" 123456789012345678901; do
-        bad list 2 "'$ns': not a namespace inode or ID" "$ns"
+    for ns in "" 123456789012345678901 ".."; do
+        bad list 2 "'$ns': not a namespace inode, ID, pin NAME or namespace file" "$ns"
+    done
+    # Not a number: a pin NAME (ip netns pids NAME), which none of these is.
+    for ns in x 1x 0x10 " 1"; do
+        bad list 1 "not found namespace: $ns (no pin of that name: ip netns add NAME, or nsctl pin, makes one)" "$ns"
     done
     bad list 2 "unrecognized option '-1'" -1
     bad list 2 "--type 'foo': unknown namespace type 'foo'" --type foo

@@ -106,7 +106,7 @@ teardown() {
     # neither print nor end the process: a new import (fwrite, dprintf, exit,
     # syslog...) fails here until it is looked at, so no printing call can slip by
     # under a name nobody thought to forbid.  No sscanf or strto*: numbers go
-    # through lib/number.c, and glibc 2.38+ renames those (__isoc23_*).  raise() is the SIGSTOP of a
+    # through common/number.c, and glibc 2.38+ renames those (__isoc23_*).  raise() is the SIGSTOP of a
     # stopped child's supervisor; write() is checked below.
     allowed="_ITM_deregisterTMCloneTable _ITM_registerTMCloneTable __cxa_finalize
         __environ environ __errno_location __getdelim __gmon_start__

@@ -91,3 +91,24 @@ long_functions() {
         >"$BATS_TEST_TMPDIR/long.c"
     [ "$(long_functions "$BATS_TEST_TMPDIR/long.c")" = "81 $BATS_TEST_TMPDIR/long.c f" ]
 }
+
+@test "design: the command is the library's first client: src/ includes nsctl.h, common/ and its own headers only" {
+    local found="" f h
+    for f in "$NSCTL_TOP"/src/*.[ch]; do
+        for h in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
+            [ "$h" = nsctl.h ] || [ -e "$NSCTL_TOP/src/$h" ] || [ -e "$NSCTL_TOP/common/$h" ] ||
+                found+=" ${f##*/}:$h"
+        done
+    done
+    echo "private headers included by src/:$found"
+    [ -z "$found" ]
+    # The build holds to it: src/ is compiled with include/ and common/ only.
+    grep -q "^src_inc = include_directories('include', 'common')$" "$NSCTL_TOP/meson.build"
+    # And every library function the command calls is one nsctl.h declares.
+    local called declared unknown
+    declared=$(grep -oE '\bnsctl_[a-z0-9_]+\(' "$NSCTL_TOP/include/nsctl.h" | tr -d '(' | sort -u)
+    called=$(cat "$NSCTL_TOP"/src/*.c | grep -oE '\bnsctl_[a-z0-9_]+\(' | tr -d '(' | sort -u)
+    unknown=$(comm -23 <(echo "$called") <(echo "$declared"))
+    echo "called, not in nsctl.h: $unknown"
+    [ -z "$unknown" ]
+}

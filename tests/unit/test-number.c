@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Unit tests of lib/number.c: the one set of rules for decimal numbers. */
+/* Unit tests of common/number.c: the one set of rules for decimal numbers. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

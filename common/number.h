@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * lib/number.c: nsctl's one parser of decimal numbers, for what a user types
- * (PIDs, uids, fd numbers, signal numbers, namespace IDs) and what the kernel
- * writes (/proc names and fields).  Linked into the library and, from its
- * static archive, into the CLI; never exported.
+ * common/number.c: nsctl's one parser of decimal numbers, for what a user
+ * types (PIDs, uids, fd numbers, signal numbers, namespace IDs) and what the
+ * kernel writes (/proc names and fields).  Compiled into the library and into
+ * the command; never exported.
  *
  * The rules: decimal digits only, at least one: no sign, no blank (leading or
  * trailing), no "0x", no empty string.  No leading zero but "0" itself, unless
