@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "ere.h"
+#include "number.h"
 #include "util.h"
 
 /*
@@ -339,9 +340,7 @@ static bool parse_number(struct parser *p, const struct token *t, struct node *n
 		n->fraction = strtold(digits, NULL);
 		return true;
 	}
-	errno = 0;
-	n->number = strtoumax(digits, NULL, 10);
-	if (errno == ERANGE) {
+	if (number_parse(digits, UINT64_MAX, NUMBER_LEADING_ZEROS, &n->number) == -ERANGE) {
 		/* libsmartcols would take the largest number instead, silently. */
 		fail_at(p, t->start, "%s is larger than 18446744073709551615",
 			token_text(p, t, shown, sizeof(shown)));
@@ -636,25 +635,10 @@ static void value_done(struct value *v)
 	v->owned = NULL;
 }
 
-/* A number as libsmartcols reads one from text (its ul_strtou64): no sign, nothing after it. */
+/* A cell's text as a number: decimal digits only (common/number.c's rules, leading zeros too). */
 static int text_to_number(const char *text, uint64_t *ret)
 {
-	char *end;
-	uintmax_t n;
-
-	if (!*text)
-		return -EINVAL;
-	errno = 0;
-	if (strtoimax(text, &end, 10) < 0)
-		return -ERANGE;
-	errno = 0;
-	n = strtoumax(text, &end, 10);
-	if (errno)
-		return -errno;
-	if (end == text || *end)
-		return -EINVAL;
-	*ret = n;
-	return 0;
+	return number_parse(text, UINT64_MAX, NUMBER_LEADING_ZEROS, ret);
 }
 
 static int text_to_fraction(const char *text, long double *ret)

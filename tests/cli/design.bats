@@ -112,3 +112,18 @@ long_functions() {
     echo "called, not in nsctl.h: $unknown"
     [ -z "$unknown" ]
 }
+
+@test "design: one parser family for decimal numbers: no strtol, strtoul, sscanf or atoi outside common/number.c" {
+    local found="" f
+    for f in $(shipped_sources) "$NSCTL_TOP"/common/*.[ch]; do
+        # -Q's floating-point literals are no decimal integers: strtold() reads them.
+        found+=$(code_of "$f" | grep -nE '(^|[^A-Za-z0-9_])(strto(l|ul|ll|ull|imax|umax)|v?f?sscanf|scanf|atoi|atol|atoll)[[:space:]]*\(' |
+            sed "s|^|$f: |")
+    done
+    echo "$found"
+    [ -z "$found" ]
+    # It can fail.
+    printf 'int f(const char *s) { return atoi(s); }\n' >"$BATS_TEST_TMPDIR/atoi.c"
+    run code_of "$BATS_TEST_TMPDIR/atoi.c"
+    echo "$output" | grep -qE '(^|[^A-Za-z0-9_])atoi[[:space:]]*\('
+}
