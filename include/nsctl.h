@@ -459,14 +459,14 @@ struct nsctl_idmap {
 };
 
 enum nsctl_idmap_kind {
-	NSCTL_IDMAP_UID,
-	NSCTL_IDMAP_GID,
+	NSCTL_IDMAP_UID = 0,
+	NSCTL_IDMAP_GID = 1,
 };
 
 enum nsctl_setgroups {
-	NSCTL_SETGROUPS_DEFAULT, /* leave /proc/PID/setgroups as it is (or as the map needs) */
-	NSCTL_SETGROUPS_ALLOW,
-	NSCTL_SETGROUPS_DENY,
+	NSCTL_SETGROUPS_DEFAULT = 0, /* leave /proc/PID/setgroups as it is (or as the map needs) */
+	NSCTL_SETGROUPS_ALLOW = 1,
+	NSCTL_SETGROUPS_DENY = 2,
 };
 
 /*
@@ -517,10 +517,10 @@ int nsctl_loopback_bring_up(void);
 
 /* Mount propagation of a new mount namespace, applied recursively from "/". */
 enum nsctl_propagation {
-	NSCTL_PROPAGATION_UNCHANGED,
-	NSCTL_PROPAGATION_PRIVATE,
-	NSCTL_PROPAGATION_SLAVE,
-	NSCTL_PROPAGATION_SHARED,
+	NSCTL_PROPAGATION_UNCHANGED = 0,
+	NSCTL_PROPAGATION_PRIVATE = 1,
+	NSCTL_PROPAGATION_SLAVE = 2,
+	NSCTL_PROPAGATION_SHARED = 3,
 };
 /*
  * Call it in a mount namespace of the caller's own.  In a chroot, where "/" is
@@ -883,7 +883,7 @@ int nsctl_process_read_caps(const struct nsctl_process *process, struct nsctl_ca
  * namespace, and the owners and parents the NS_GET_* ioctls lead to, even
  * when no process is in them.
  */
-enum {
+enum nsctl_list_flags {
 	NSCTL_LIST_FDS = 1u << 0,        /* look at every process's open fds (/proc/PID/fd) */
 	NSCTL_LIST_PINS = 1u << 1,       /* read the mountinfo of every mount namespace */
 	NSCTL_LIST_RELATIONS = 1u << 2,  /* NS_GET_ID, owner and parent, followed to their end */

@@ -127,3 +127,23 @@ long_functions() {
     run code_of "$BATS_TEST_TMPDIR/atoi.c"
     echo "$output" | grep -qE '(^|[^A-Za-z0-9_])atoi[[:space:]]*\('
 }
+
+# "LINE: TEXT" of each NSCTL_ name of an enum of HEADER given no value.
+implicit_values() {
+    awk '/^enum [a-z_]+ \{/ { e = 1; next } e && /^\};/ { e = 0 }
+        e && /^\t+NSCTL_[A-Z0-9_]+[ \t]*,/ { print NR ": " $0 }' "$1"
+}
+
+@test "design: every enum of nsctl.h is named and gives each value explicitly" {
+    local header=$NSCTL_TOP/include/nsctl.h
+    # No anonymous enum: its values would have no type to check against.
+    run grep -n '^enum {' "$header"
+    [ "$status" -eq 1 ]
+    # Inside an enum, every NSCTL_ name is given its value.
+    run implicit_values "$header"
+    echo "$output"
+    [ -z "$output" ]
+    # It can fail.
+    printf 'enum nsctl_x {\n\tNSCTL_X_A = 0,\n\tNSCTL_X_B,\n};\n' >"$BATS_TEST_TMPDIR/x.h"
+    [ "$(implicit_values "$BATS_TEST_TMPDIR/x.h")" = "3: 	NSCTL_X_B," ]
+}
