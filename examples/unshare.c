@@ -9,15 +9,26 @@
 #include <string.h>
 #include <unistd.h>
 
+/* This program's options, util-linux's letters: one a type. */
+static const struct {
+	char letter;
+	enum nsctl_type type;
+} options[] = {
+	{ 'C', NSCTL_TYPE_CGROUP }, { 'i', NSCTL_TYPE_IPC }, { 'm', NSCTL_TYPE_MNT },
+	{ 'n', NSCTL_TYPE_NET },    { 'p', NSCTL_TYPE_PID }, { 'T', NSCTL_TYPE_TIME },
+	{ 'U', NSCTL_TYPE_USER },   { 'u', NSCTL_TYPE_UTS },
+};
+
 static _Noreturn void usage(const char *program)
 {
 	fprintf(stderr, "Usage: %s [options] cmd [arg...]\nOptions:\n", program);
-	/* The letters are util-linux's, from libnsctl's table of types. */
-	for (enum nsctl_type t = 0; nsctl_type_get(t); t++) {
-		const struct nsctl_type_info *info = nsctl_type_get(t);
+	/* The names and descriptions are libnsctl's, from its table of types. */
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		const struct nsctl_type_info *info = nsctl_type_get(options[i].type);
 
-		fprintf(stderr, "    -%c   new %s namespace (%s)\n", info->short_option, info->name,
-			info->description);
+		if (info)
+			fprintf(stderr, "    -%c   new %s namespace (%s)\n", options[i].letter,
+				info->name, info->description);
 	}
 	exit(EXIT_FAILURE);
 }
@@ -30,24 +41,21 @@ static _Noreturn void fail(const char *call, const char *input, int negative_err
 
 int main(int argc, char **argv)
 {
-	/*
-	 * One letter a type, as many types as the library knows (a set of types
-	 * is an unsigned, so at most 32 of them): asked at run time, never
-	 * compiled in.
-	 */
-	char optstring[2 + 32] = "+", names[32 * 20] = "";
+	/* A letter for each type the library that runs knows (nsctl_type_get()). */
+	char optstring[2 + sizeof(options) / sizeof(options[0])] = "+", names[32 * 20] = "";
 	unsigned types = 0;
 	size_t n = 1;
 	int opt, r;
 
-	for (enum nsctl_type t = 0; nsctl_type_get(t) && n < sizeof(optstring) - 1; t++)
-		optstring[n++] = nsctl_type_get(t)->short_option;
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if (nsctl_type_get(options[i].type))
+			optstring[n++] = options[i].letter;
 	while ((opt = getopt(argc, argv, optstring)) != -1) {
 		bool known = false;
 
-		for (enum nsctl_type t = 0; nsctl_type_get(t); t++) {
-			if (opt == nsctl_type_get(t)->short_option) {
-				types |= NSCTL_TYPE_BIT(t);
+		for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+			if (opt == options[i].letter) {
+				types |= NSCTL_TYPE_BIT(options[i].type);
 				known = true;
 			}
 		}

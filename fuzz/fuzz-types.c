@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct nsctl_type_info *info = nsctl_type_get(type);
 
 		fuzz_assert(info);
-		fuzz_assert(strcmp(info->name, text) == 0 || strcmp(info->long_option, text) == 0);
+		fuzz_assert(strcmp(info->name, text) == 0);
 	}
 
 	r = parse_types(text, &types);

@@ -75,8 +75,6 @@ unsigned nsctl_types_all(void);
 struct nsctl_type_info {
 	enum nsctl_type type;
 	const char *name;          /* canonical name, as in /proc/PID/ns: "mnt" */
-	const char *long_option;   /* the command-line option: "mount" */
-	char short_option;         /* the util-linux letter: 'm' */
 	unsigned long clone_flag;  /* CLONE_NEWNS */
 	const char *children_name; /* "pid_for_children", or NULL */
 	const char *description;   /* "mount points" */
@@ -85,7 +83,7 @@ struct nsctl_type_info {
 /* The row of TYPE, or NULL when TYPE is out of range. */
 const struct nsctl_type_info *nsctl_type_get(enum nsctl_type type);
 
-/* A type by name: the canonical name or the long option ("mnt", "mount"). -EINVAL if unknown. */
+/* A type by its canonical name ("mnt", as in /proc/PID/ns). -EINVAL if unknown. */
 int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type);
 
 /* A type by its CLONE_NEW* flag (exactly one flag). -EINVAL otherwise. */

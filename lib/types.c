@@ -20,35 +20,34 @@
 #endif
 
 static const struct type_row type_table[TYPE_COUNT] = {
-	[NSCTL_TYPE_CGROUP] = { { NSCTL_TYPE_CGROUP, "cgroup", "cgroup", 'C', CLONE_NEWCGROUP, NULL,
+	[NSCTL_TYPE_CGROUP] = { { NSCTL_TYPE_CGROUP, "cgroup", CLONE_NEWCGROUP, NULL,
 				  "cgroup root directory" },
 				NSCTL_PIDFD_GET_NS(1),
 				0 },
-	[NSCTL_TYPE_IPC] = { { NSCTL_TYPE_IPC, "ipc", "ipc", 'i', CLONE_NEWIPC, NULL,
+	[NSCTL_TYPE_IPC] = { { NSCTL_TYPE_IPC, "ipc", CLONE_NEWIPC, NULL,
 			       "System V IPC and POSIX message queues" },
 			     NSCTL_PIDFD_GET_NS(2),
 			     0 },
-	[NSCTL_TYPE_MNT] = { { NSCTL_TYPE_MNT, "mnt", "mount", 'm', CLONE_NEWNS, NULL,
-			       "mount points" },
+	[NSCTL_TYPE_MNT] = { { NSCTL_TYPE_MNT, "mnt", CLONE_NEWNS, NULL, "mount points" },
 			     NSCTL_PIDFD_GET_NS(3),
 			     0 },
-	[NSCTL_TYPE_NET] = { { NSCTL_TYPE_NET, "net", "net", 'n', CLONE_NEWNET, NULL,
+	[NSCTL_TYPE_NET] = { { NSCTL_TYPE_NET, "net", CLONE_NEWNET, NULL,
 			       "network devices, stacks and ports" },
 			     NSCTL_PIDFD_GET_NS(4),
 			     0 },
-	[NSCTL_TYPE_PID] = { { NSCTL_TYPE_PID, "pid", "pid", 'p', CLONE_NEWPID, "pid_for_children",
+	[NSCTL_TYPE_PID] = { { NSCTL_TYPE_PID, "pid", CLONE_NEWPID, "pid_for_children",
 			       "process IDs" },
 			     NSCTL_PIDFD_GET_NS(5),
 			     NSCTL_PIDFD_GET_NS(6) },
-	[NSCTL_TYPE_TIME] = { { NSCTL_TYPE_TIME, "time", "time", 'T', CLONE_NEWTIME,
-				"time_for_children", "boot and monotonic clocks" },
+	[NSCTL_TYPE_TIME] = { { NSCTL_TYPE_TIME, "time", CLONE_NEWTIME, "time_for_children",
+				"boot and monotonic clocks" },
 			      NSCTL_PIDFD_GET_NS(7),
 			      NSCTL_PIDFD_GET_NS(8) },
-	[NSCTL_TYPE_USER] = { { NSCTL_TYPE_USER, "user", "user", 'U', CLONE_NEWUSER, NULL,
+	[NSCTL_TYPE_USER] = { { NSCTL_TYPE_USER, "user", CLONE_NEWUSER, NULL,
 				"user and group IDs" },
 			      NSCTL_PIDFD_GET_NS(9),
 			      0 },
-	[NSCTL_TYPE_UTS] = { { NSCTL_TYPE_UTS, "uts", "uts", 'u', CLONE_NEWUTS, NULL,
+	[NSCTL_TYPE_UTS] = { { NSCTL_TYPE_UTS, "uts", CLONE_NEWUTS, NULL,
 			       "hostname and NIS domain name" },
 			     NSCTL_PIDFD_GET_NS(10),
 			     0 },
@@ -80,9 +79,7 @@ static int type_lookup(const char *name, size_t length, enum nsctl_type *ret_typ
 	type_foreach (t) {
 		const struct nsctl_type_info *info = &type_table[t].info;
 
-		if ((strlen(info->name) == length && memcmp(info->name, name, length) == 0) ||
-		    (strlen(info->long_option) == length &&
-		     memcmp(info->long_option, name, length) == 0)) {
+		if (strlen(info->name) == length && memcmp(info->name, name, length) == 0) {
 			*ret_type = t;
 			return 0;
 		}

@@ -158,7 +158,7 @@ void cli_bad_option(char **argv, const char *optstring)
 		    strchr(optstring, at[-1]))
 			cli_usage_error("unrecognized option '-%c' in '%s': a short type option "
 					"takes no argument; the file form is --%s=FILE",
-					optopt, element, nsctl_type_get(type)->long_option);
+					optopt, element, cli_type_option(type));
 		cli_usage_error("unrecognized option '-%c' in '%s'", optopt, element);
 	}
 	cli_usage_error("unrecognized option '-%c'", optopt);

@@ -222,8 +222,8 @@ struct option *cli_long_options_with_types(const struct option *own, int has_arg
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 
-		options[i++] =
-		    (struct option){ info->long_option, has_arg, NULL, info->short_option };
+		options[i++] = (struct option){ cli_type_option(info->type), has_arg, NULL,
+						cli_type_letter(info->type) };
 	}
 	memcpy(options + i, own, n_own * sizeof(*options));
 	options[i + n_own] = (struct option){ 0 };
@@ -251,7 +251,7 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 	while (*own)
 		*p++ = *own++;
 	type_foreach (t)
-		*p++ = nsctl_type_get(t)->short_option;
+		*p++ = cli_type_letter(t);
 	*p = '\0';
 	return optstring;
 }
@@ -259,7 +259,7 @@ char *cli_optstring_with_types(const char *own, int has_arg)
 int cli_type_from_letter(int letter, enum nsctl_type *ret_type)
 {
 	type_foreach (t) {
-		if (nsctl_type_get(t)->short_option == letter) {
+		if (cli_type_letter(t) == letter) {
 			*ret_type = t;
 			return 0;
 		}
@@ -368,7 +368,7 @@ void cli_refuse_unsupported(unsigned asked)
 		return;
 	type_foreach (t)
 		if ((asked & ~supported) & NSCTL_TYPE_BIT(t))
-			cli_fail(-EOPNOTSUPP, "--%s", nsctl_type_get(t)->long_option);
+			cli_fail(-EOPNOTSUPP, "--%s", cli_type_option(t));
 }
 
 enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, unsigned *given,
@@ -380,7 +380,7 @@ enum nsctl_type cli_type_option_once(int c, char **argv, const char *optstring, 
 	if (cli_type_from_letter(c, &type) < 0)
 		cli_bad_option(argv, optstring);
 	if (*given & NSCTL_TYPE_BIT(type))
-		cli_usage_error("--%s given twice", nsctl_type_get(type)->long_option);
+		cli_usage_error("--%s given twice", cli_type_option(type));
 	*given |= NSCTL_TYPE_BIT(type);
 	if (ret_file)
 		*ret_file = file;
@@ -394,9 +394,9 @@ void cli_type_options_help_without(FILE *out, const char *argument, const char *
 		const struct nsctl_type_info *info = nsctl_type_get(t);
 		char option[48], letter[8] = "    ";
 
-		snprintf(option, sizeof(option), "--%s%s", info->long_option, argument);
-		if (!strchr(no_letters, info->short_option))
-			snprintf(letter, sizeof(letter), "-%c, ", info->short_option);
+		snprintf(option, sizeof(option), "--%s%s", cli_type_option(info->type), argument);
+		if (!strchr(no_letters, cli_type_letter(info->type)))
+			snprintf(letter, sizeof(letter), "-%c, ", cli_type_letter(info->type));
 		fprintf(out, " %s%-22s%s %s namespace (%s)\n", letter, option, what, info->name,
 			info->description);
 	}

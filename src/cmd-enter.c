@@ -422,8 +422,7 @@ static void parse(int argc, char **argv, struct request *req)
 				cli_bad_option(argv, optstring);
 			type = cli_type_option_once(c, argv, optstring, &req->asked, &file);
 			if (file && !*file)
-				cli_usage_error("--%s=: an empty file name",
-						nsctl_type_get(type)->long_option);
+				cli_usage_error("--%s=: an empty file name", cli_type_option(type));
 			req->files[type] = file;
 		}
 	}
@@ -585,7 +584,7 @@ static void open_target(const struct request *req, struct target *tg)
 		with_file |= NSCTL_TYPE_BIT(t);
 		r = nsctl_ns_set_add_path(tg->set, req->files[t], (int)t);
 		if (r < 0)
-			cli_fail(r, "--%s=%s", nsctl_type_get(t)->long_option, req->files[t]);
+			cli_fail(r, "--%s=%s", cli_type_option(t), req->files[t]);
 	}
 	own_asked = req->asked & ~with_file;
 	if (cli_all_digits(text)) {
@@ -634,8 +633,7 @@ static void open_target(const struct request *req, struct target *tg)
 		if (nsctl_ns_set_types(tg->set) & NSCTL_TYPE_BIT(type)) {
 			close(r);
 			cli_usage_error("%s is a %s namespace, and --%s=FILE gives one too", text,
-					nsctl_type_get(type)->name,
-					nsctl_type_get(type)->long_option);
+					nsctl_type_get(type)->name, cli_type_option(type));
 		}
 		set_add(tg, r, text);
 		tg->path = text;

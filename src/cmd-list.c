@@ -122,8 +122,8 @@ static _Noreturn void refuse_lsns_letter(int letter)
 	(void)cli_type_from_letter(letter, &type);
 	cli_usage_error("-%c: lsns reads it as %s, the other nsctl subcommands as --%s: "
 			"spell out which (--%s is -t %s)",
-			letter, meaning, nsctl_type_get(type)->long_option,
-			nsctl_type_get(type)->long_option, nsctl_type_get(type)->name);
+			letter, meaning, cli_type_option(type), cli_type_option(type),
+			nsctl_type_get(type)->name);
 }
 
 static void help(void)

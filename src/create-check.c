@@ -182,7 +182,7 @@ static void replace_stale_pin(enum nsctl_type type, const char *name, const char
 			 path);
 	if (r < 0)
 		cli_usage_error("--%s='%s': cannot remove the stale pin %s: %s",
-				nsctl_type_get(type)->long_option, name, path, strerror(-r));
+				cli_type_option(type), name, path, strerror(-r));
 }
 
 /* One map option: its ranges, added to the uid or gid map as the kernel would take them. */
@@ -223,14 +223,14 @@ static void check_pins(const struct create_options *o)
 		 * be. */
 		if (o->pins[t] && lstat(o->pins[t], &st) == 0)
 			cli_usage_error("--%s='%s': the file exists (a pin makes a new one)",
-					nsctl_type_get(t)->long_option, o->pins[t]);
+					cli_type_option(t), o->pins[t]);
 		if (o->pins[t] && errno != ENOENT)
-			cli_usage_error("--%s='%s': %s", nsctl_type_get(t)->long_option, o->pins[t],
+			cli_usage_error("--%s='%s': %s", cli_type_option(t), o->pins[t],
 					strerror(errno));
 		/* A NAME's directory is made with the pin, as nsctl pin makes it. */
 		if (o->pins[t] && !o->pin_names[t] && !parent_is_directory(o->pins[t]))
 			cli_usage_error("--%s='%s': no such directory to make the pin in",
-					nsctl_type_get(t)->long_option, o->pins[t]);
+					cli_type_option(t), o->pins[t]);
 	}
 }
 

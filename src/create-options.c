@@ -318,7 +318,7 @@ static void require_type(const struct create_options *o, enum nsctl_type type, c
 
 	if (!(o->types & NSCTL_TYPE_BIT(type)))
 		cli_usage_error("%s needs a new %s namespace (-%c/--%s)", option, info->name,
-				info->short_option, info->long_option);
+				cli_type_letter(info->type), cli_type_option(info->type));
 }
 
 /*
@@ -336,7 +336,7 @@ static const char *pin_path(struct create_options *o, enum nsctl_type type, cons
 	r = nsctl_pin_name_path(type, file, paths[type], sizeof(paths[type]));
 	if (r < 0)
 		cli_usage_error("--%s='%s': not a valid pin name (a file is written with a '/')",
-				nsctl_type_get(type)->long_option, file);
+				cli_type_option(type), file);
 	o->pin_names[type] = file;
 	return paths[type];
 }
@@ -643,7 +643,7 @@ void create_options_parse(int argc, char **argv, enum create_mode mode, struct c
 			o->types |= NSCTL_TYPE_BIT(type);
 			if (file && !*file)
 				cli_usage_error("--%s='': an empty file name",
-						nsctl_type_get(type)->long_option);
+						cli_type_option(type));
 			o->pins[type] = file ? pin_path(o, type, file) : NULL;
 		}
 	}
@@ -822,10 +822,10 @@ int create_pins(const struct create_options *o, pid_t pid, struct cli_pins *pins
 			why = cli_pin_refusal(r, t);
 			if (why)
 				cli_warn(0, "--%s='%s': cannot pin the new %s namespace: %s",
-					 info->long_option, o->pins[t], info->name, why);
+					 cli_type_option(info->type), o->pins[t], info->name, why);
 			else
 				cli_warn(r, "--%s='%s': cannot pin the new %s namespace",
-					 info->long_option, o->pins[t], info->name);
+					 cli_type_option(info->type), o->pins[t], info->name);
 			nsctl_process_clear(child);
 			return r;
 		}

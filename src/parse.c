@@ -7,6 +7,7 @@
 
 #include "number.h"
 #include "parse.h"
+#include "util.h"
 
 int parse_pid(const char *text, pid_t *ret_pid)
 {
@@ -40,6 +41,27 @@ int parse_ns_id(const char *text, uint64_t *ret_id)
 	return 0;
 }
 
+/* util-linux's options for the types, which nsctl's subcommands take: by type. */
+static const struct {
+	char letter;
+	const char *option;
+} type_spellings[] = {
+	[NSCTL_TYPE_CGROUP] = { 'C', "cgroup" }, [NSCTL_TYPE_IPC] = { 'i', "ipc" },
+	[NSCTL_TYPE_MNT] = { 'm', "mount" },     [NSCTL_TYPE_NET] = { 'n', "net" },
+	[NSCTL_TYPE_PID] = { 'p', "pid" },       [NSCTL_TYPE_TIME] = { 'T', "time" },
+	[NSCTL_TYPE_USER] = { 'U', "user" },     [NSCTL_TYPE_UTS] = { 'u', "uts" },
+};
+
+const char *cli_type_option(enum nsctl_type type)
+{
+	return (unsigned)type < ELEMENTSOF(type_spellings) ? type_spellings[type].option : NULL;
+}
+
+char cli_type_letter(enum nsctl_type type)
+{
+	return (unsigned)type < ELEMENTSOF(type_spellings) ? type_spellings[type].letter : 0;
+}
+
 /* The type named by the LENGTH bytes at NAME (canonical name or long option). */
 static int type_of_name(const char *name, size_t length, enum nsctl_type *ret_type)
 {
@@ -49,7 +71,15 @@ static int type_of_name(const char *name, size_t length, enum nsctl_type *ret_ty
 		return -EINVAL;
 	memcpy(copy, name, length);
 	copy[length] = '\0';
-	return nsctl_type_from_name(copy, ret_type);
+	if (nsctl_type_from_name(copy, ret_type) == 0)
+		return 0;
+	for (size_t t = 0; t < ELEMENTSOF(type_spellings); t++)
+		if (type_spellings[t].option && strcmp(type_spellings[t].option, copy) == 0 &&
+		    nsctl_type_get((enum nsctl_type)t)) {
+			*ret_type = (enum nsctl_type)t;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 int parse_types(const char *list, unsigned *ret_types)

@@ -82,4 +82,11 @@ bool is_control(int32_t c);
  */
 bool is_control_or_format(int32_t c);
 
+/*
+ * The command's spelling of a type: util-linux's long option ("mount") and
+ * letter ('m'); NULL and 0 for a type this command has no option for.
+ */
+const char *cli_type_option(enum nsctl_type type);
+char cli_type_letter(enum nsctl_type type);
+
 #endif
