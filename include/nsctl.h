@@ -380,8 +380,8 @@ int nsctl_fds_keep_only(const int *keep, size_t n_keep);
  * parent waits in nsctl_child_supervise().
  */
 struct nsctl_signal_state {
-	sigset_t mask;            /* the caller's signal mask */
-	struct sigaction sigchld; /* the caller's SIGCHLD disposition */
+	uint64_t
+	    opaque[64]; /* the caller's mask and SIGCHLD disposition: room, no C library type */
 };
 
 /*

@@ -245,10 +245,12 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
 		return -EINVAL;
 	attr->has_signals = saved != NULL;
 	if (saved) {
-		attr->mask = saved->mask;
+		const struct signal_state *state = signal_state_const(saved);
+
+		attr->mask = state->mask;
 		/* Of a disposition, only "ignored" outlives an exec. */
 		attr->sigchld_ignored =
-		    saved->sigchld.sa_handler == SIG_IGN && !(saved->sigchld.sa_flags & SA_SIGINFO);
+		    state->sigchld.sa_handler == SIG_IGN && !(state->sigchld.sa_flags & SA_SIGINFO);
 	}
 	return 0;
 }

@@ -30,9 +30,13 @@ static void forwarded_set(sigset_t *set)
 	/* glibc keeps the first real-time signals for itself; sigfillset already left them out. */
 }
 
+_Static_assert(sizeof(struct signal_state) <= sizeof(struct nsctl_signal_state) &&
+		   _Alignof(struct signal_state) <= _Alignof(struct nsctl_signal_state),
+	       "struct signal_state must fit the room of struct nsctl_signal_state");
+
 NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signal_state *ret_saved)
 {
-	struct nsctl_signal_state saved;
+	struct signal_state saved;
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	sigset_t set;
 
@@ -48,12 +52,14 @@ NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signal_state *ret_saved)
 		sigprocmask(SIG_SETMASK, &saved.mask, NULL);
 		return r;
 	}
-	*ret_saved = saved;
+	*signal_state_of(ret_saved) = saved;
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signal_state *saved)
+NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signal_state *room)
 {
+	const struct signal_state *saved = room ? signal_state_const(room) : NULL;
+
 	if (!saved)
 		return -EINVAL;
 	if (sigaction(SIGCHLD, &saved->sigchld, NULL) < 0)
