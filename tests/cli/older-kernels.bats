@@ -401,7 +401,7 @@ check_list() {
     echo "$output"
     [ "$status" -eq 0 ]
     echo "$output" | grep -qx "$PINNED uts $TMP/uts"
-    run old_kernel "$@" -- "$NSCTL" list -J -o NS,ID --uts "$PINNED"
+    run old_kernel "$@" -- "$NSCTL" list -J -o NS,ID --uts -Q "NS == $PINNED"
     [ "$status" -eq 0 ]
     id=$(echo "$output" | jq -r '.namespaces[0].id')
     case " $* " in
