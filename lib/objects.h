@@ -9,7 +9,7 @@
  * enter` and `nsctl run`, and a process's first malloc() makes its heap,
  * which the kernel puts apart from everything else mapped (its own page
  * table): 3.2% of the time of `enter -u`, 3.7% of `run -u` (paired, 1,501
- * rounds, docs/PERFORMANCE.md).
+ * rounds; the history of docs/PERFORMANCE.md in git).
  */
 #ifndef NSCTL_OBJECTS_H
 #define NSCTL_OBJECTS_H
