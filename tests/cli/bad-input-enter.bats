@@ -157,6 +157,12 @@ setup() {
     bad enter 125 "--setuid '4294967295': not a valid user ID" -S 4294967295 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd '99': no such open file descriptor" --keep-fd 99 $$ "${RAN[@]}"
     bad enter 125 "--keep-fd 'x': not a file descriptor number" --keep-fd x $$ "${RAN[@]}"
+    # A 65th --keep-fd: refused in the option loop, before anything is looked at.
+    local many=() i
+    for i in $(seq 65); do many+=(--keep-fd 1); done
+    bad enter 125 "--keep-fd '1': at most 64 --keep-fd options" "${many[@]}" $$ "${RAN[@]}"
+    bad run 125 "--keep-fd '1': at most 64 --keep-fd options" "${many[@]}" -u "${RAN[@]}"
+    bad unshare 125 "--keep-fd '1': at most 64 --keep-fd options" "${many[@]}" -u "${RAN[@]}"
     bad enter 125 "--root $TMP/missing: No such file or directory" "--root=$TMP/missing" $$ \
         "${RAN[@]}"
     bad enter 125 "--wd $TMP/file: Not a directory" "--wd=$TMP/file" $$ "${RAN[@]}"
