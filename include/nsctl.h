@@ -423,7 +423,14 @@ int nsctl_child_supervise(pid_t pid, int pidfd, unsigned flags, int *ret_wstatus
  */
 int nsctl_cgroup_open(const char *path);
 
-/* Move process PID into the cgroup v2 directory CGROUP_FD (its cgroup.procs). */
+/*
+ * Move process PID (0: the caller) into the cgroup directory CGROUP_FD (v2,
+ * or for the caller v1 too), writing its cgroup.procs, opened relative to
+ * CGROUP_FD without following a link.  For the caller, a refused write
+ * (-EACCES, -EPERM) succeeds all the same where that file already lists it,
+ * which needs no move (a rootless container's user in a root-owned v1
+ * cgroup).
+ */
 int nsctl_cgroup_attach(int cgroup_fd, pid_t pid);
 
 /*
@@ -852,12 +859,6 @@ int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
  * them; -EACCES for a cgroup outside the caller's cgroup namespace.
  */
 int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds);
-
-/*
- * Move the caller into the cgroup directory CGROUP_FD, v2 or v1 (its
- * cgroup.procs, opened relative to CGROUP_FD without following a link).
- */
-int nsctl_cgroup_join(int cgroup_fd);
 
 /*
  * The capability sets of a process, as /proc/PID/status shows them (bit N is

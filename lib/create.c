@@ -55,9 +55,9 @@ int cgroup_procs_write(int cgroup_fd, pid_t pid)
 
 NSCTL_EXPORT int nsctl_cgroup_attach(int cgroup_fd, pid_t pid)
 {
-	if (cgroup_fd < 0 || pid <= 0)
+	if (cgroup_fd < 0 || pid < 0)
 		return -EINVAL;
-	return cgroup_procs_write(cgroup_fd, pid);
+	return pid == 0 ? cgroup_join_caller(cgroup_fd) : cgroup_procs_write(cgroup_fd, pid);
 }
 
 NSCTL_EXPORT int nsctl_time_enter_children(void)

@@ -63,6 +63,11 @@ int fds_keep_only_sorted(const int *sorted, size_t n);
  */
 int cgroup_procs_open(int cgroup_fd);
 int cgroup_procs_write(int cgroup_fd, pid_t pid);
+/*
+ * lib/target.c: the caller moved into the cgroup (v2 or v1) of CGROUP_FD; a
+ * refused write succeeds where cgroup.procs already lists the caller.
+ */
+int cgroup_join_caller(int cgroup_fd);
 
 /*
  * lib/spawn.c, the one start of a process in nsctl: FN(ARG) in a child made

@@ -408,12 +408,10 @@ static bool cgroup_has_caller(int cgroup_fd)
 	return false;
 }
 
-NSCTL_EXPORT int nsctl_cgroup_join(int cgroup_fd)
+int cgroup_join_caller(int cgroup_fd)
 {
 	int r;
 
-	if (cgroup_fd < 0)
-		return -EBADF;
 	/* "0" is the writer itself, whatever PID namespace it is in (v1 and v2 alike). */
 	r = cgroup_procs_write(cgroup_fd, 0);
 	/*

@@ -850,7 +850,7 @@ static void join_cgroups(struct target *tg)
 	for (int i = 0; i < tg->cgroup_v1_count; i++) {
 		char link[64], path[PATH_MAX];
 		ssize_t n;
-		int r = nsctl_cgroup_join(tg->cgroup_v1_fds[i]);
+		int r = nsctl_cgroup_attach(tg->cgroup_v1_fds[i], 0);
 
 		if (r < 0) {
 			snprintf(link, sizeof(link), "/proc/self/fd/%d", tg->cgroup_v1_fds[i]);
@@ -865,7 +865,7 @@ static void join_cgroups(struct target *tg)
 	tg->cgroup_v1_fds = NULL;
 	tg->cgroup_v1_count = 0;
 	if (tg->cgroup_fd >= 0) {
-		int r = nsctl_cgroup_join(tg->cgroup_fd);
+		int r = nsctl_cgroup_attach(tg->cgroup_fd, 0);
 
 		if (r < 0)
 			cli_fail(r, "--join-cgroup: cgroup.procs of PID %d",

@@ -45,6 +45,7 @@ static void test_cgroup_open(void **state)
 	assert_int_equal(nsctl_cgroup_open("/etc/passwd"), -ENOTDIR);
 	assert_int_equal(nsctl_cgroup_open(""), -EINVAL);
 	assert_int_equal(nsctl_cgroup_attach(-1, 1), -EINVAL);
+	assert_int_equal(nsctl_cgroup_attach(0, -1), -EINVAL);
 }
 
 /* The cgroup v2 mount, from /proc/self/mounts. */

@@ -632,11 +632,11 @@ static void test_open_cgroup_self(void **state)
 	/* Our own cgroup lists us. */
 	assert_true(cgroup_lists_us(fd));
 	if (geteuid() == 0)
-		assert_int_equal(nsctl_cgroup_join(fd), 0);
+		assert_int_equal(nsctl_cgroup_attach(fd, 0), 0);
 	close(fd);
 	nsctl_process_free(process);
 	assert_int_equal(nsctl_process_open_cgroup(NULL), -EINVAL);
-	assert_int_equal(nsctl_cgroup_join(-1), -EBADF);
+	assert_int_equal(nsctl_cgroup_attach(-1, 0), -EINVAL);
 }
 
 static void test_proc_status_caps(void **state)
@@ -743,7 +743,7 @@ static void test_open_cgroups_v1_self(void **state)
 		/* Each hierarchy's cgroup of ours lists us. */
 		assert_true(cgroup_lists_us(fds[i]));
 		if (geteuid() == 0)
-			assert_int_equal(nsctl_cgroup_join(fds[i]), 0);
+			assert_int_equal(nsctl_cgroup_attach(fds[i], 0), 0);
 		close(fds[i]);
 	}
 	free(fds);
