@@ -573,7 +573,8 @@ int nsctl_time_offsets_write(pid_t pid, int64_t monotonic, int64_t boottime);
  * allocate or fail is done by the caller's process first (the search of
  * PATH, the list of fds to keep).  nsctl_spawn() chooses how to start:
  *  - when nothing but the library's own steps runs between the start and
- *    the exec, the child shares the caller's memory on a stack of its own,
+ *    the exec, and no cgroup is asked for, the child shares the caller's
+ *    memory on a stack of its own,
  *    with a guard page, until it execs (CLONE_VM | CLONE_VFORK), and makes
  *    system calls only;
  *  - with a parent step or a child step, it is a copy, and the two talk over

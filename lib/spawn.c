@@ -667,14 +667,14 @@ static int time_for_children_restore(int *own)
 	 * kernel lets our vfork() return once the child's exec has taken its new
 	 * memory, but counts the child among our memory's users until it has let
 	 * go of ours an instant later: EUSERS then (seen under load), so asked
-	 * again, within a bound.  A thread of ours that started meanwhile keeps
-	 * it EUSERS.
+	 * again, for a second at most (the child may be throttled in its
+	 * cgroup).  A thread of ours that started meanwhile keeps it EUSERS.
 	 */
-	for (int tries = 0; tries < 10000; tries++) {
+	for (long waited_ns = 0; waited_ns < 1000000000L; waited_ns += 100000) {
 		r = setns(*own, CLONE_NEWTIME) < 0 ? negative_errno() : 0;
 		if (r != -EUSERS)
 			break;
-		sched_yield();
+		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
 	}
 	close_fdp(own);
 	return r;
@@ -836,8 +836,11 @@ static pid_t spawn_start(struct spawn_context *c, unsigned long flags, const sig
 			(flags & ~(unsigned long)CLONE_NEWTIME) | CLONE_VM | CLONE_VFORK, SIGCHLD },
 		    pidfd);
 		*restored = time_for_children_restore(&own_time);
-		/* Refused (before Linux 6.0, a time namespace apart): a copy. */
-		if (pid != -EINVAL || !(flags & CLONE_NEWTIME) || *restored < 0)
+		/*
+		 * Refused (before Linux 6.0, with our time_for_children apart from
+		 * our time namespace, the caller's or ours): a copy.
+		 */
+		if (pid != -EINVAL || *restored < 0)
 			return pid;
 		c->shared = c->time_in_child = false;
 	}
@@ -866,6 +869,10 @@ static int spawn_prepare(struct spawn_context *c, unsigned long *flags)
 
 	c->result = &c->own_result;
 	c->cgroup_procs = -1;
+	/*
+	 * A child that shares our memory never moves into a cgroup: the kernel
+	 * would move our memory with it (cpuset.mems).  A copy moves alone.
+	 */
 	c->lifeline[0] = c->lifeline[1] = -1;
 	/*
 	 * The child moves itself first, through the file opened here (the
@@ -885,7 +892,7 @@ static int spawn_prepare(struct spawn_context *c, unsigned long *flags)
 	 * a shared page for it; not the others: a shared mapping is a file of
 	 * its own to the kernel, and made the start about 20 us slower.
 	 */
-	c->shared = !attr->parent_step && !attr->child_step;
+	c->shared = !attr->parent_step && !attr->child_step && attr->cgroup_fd < 0;
 	c->reset_handlers = c->shared;
 	if (attr->parent_step || attr->child_step) {
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->lifeline) < 0)
@@ -1000,6 +1007,11 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	__asan_unpoison_memory_region(map, size);
 #endif
 	if (pid < 0) {
+		/* Our time_for_children left in the new namespace weighs more than the start. */
+		if (restored < 0) {
+			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
+			pid = restored;
+		}
 		report_set(report, step == NSCTL_SPAWN_STEP_NONE ? NSCTL_SPAWN_STEP_CLONE : step,
 			   pid);
 		spawn_context_free(c, map, size);
@@ -1014,7 +1026,14 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
 			r = restored;
 		}
-		if (pidfd < 0 || sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0) < 0)
+		/*
+		 * A child that failed has ended on its own.  One that runs PROGRAM
+		 * is killed through its pidfd, which a reaped child's reused PID
+		 * cannot stand for; by PID only where the kernel gives no pidfd.
+		 */
+		if (!result.err && pidfd >= 0)
+			sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0);
+		else if (!result.err)
 			kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;

@@ -440,7 +440,7 @@ unsigned cli_parse_type_list(const char *option, const char *list)
 		if (length == 0)
 			cli_usage_error("%s '%s': empty namespace type in the list", option, list);
 		snprintf(name, sizeof(name), "%.*s", (int)(length < 63 ? length : 63), p);
-		if (length >= 63 || nsctl_type_from_name(name, &t) < 0)
+		if (parse_type_name(name, strlen(name), &t) < 0)
 			cli_usage_error("%s '%s': unknown namespace type '%s'", option, list, name);
 		if (seen & NSCTL_TYPE_BIT(t))
 			cli_usage_error("%s '%s': namespace type '%s' given twice", option, list,

@@ -62,8 +62,7 @@ char cli_type_letter(enum nsctl_type type)
 	return (unsigned)type < ELEMENTSOF(type_spellings) ? type_spellings[type].letter : 0;
 }
 
-/* The type named by the LENGTH bytes at NAME (canonical name or long option). */
-static int type_of_name(const char *name, size_t length, enum nsctl_type *ret_type)
+int parse_type_name(const char *name, size_t length, enum nsctl_type *ret_type)
 {
 	char copy[32];
 
@@ -101,7 +100,7 @@ int parse_types(const char *list, unsigned *ret_types)
 		/* An empty element ("net,,uts", "net,") is a typo, never "nothing". */
 		if (length == 0)
 			return -EINVAL;
-		r = type_of_name(p, length, &t);
+		r = parse_type_name(p, length, &t);
 		if (r < 0)
 			return r;
 		if (types & NSCTL_TYPE_BIT(t))

@@ -82,6 +82,9 @@ bool is_control(int32_t c);
  */
 bool is_control_or_format(int32_t c);
 
+/* The type named by the LENGTH bytes at NAME: its canonical name or its long option. */
+int parse_type_name(const char *name, size_t length, enum nsctl_type *ret_type);
+
 /*
  * The command's spelling of a type: util-linux's long option ("mount") and
  * letter ('m'); NULL and 0 for a type this command has no option for.

@@ -403,6 +403,20 @@ run_makes_only_its_namespace() {
     echo "$output"
     [ "$status" -eq 0 ]
     echo "$output" | grep -q "^0::/nsctl-run-$$-$BATS_TEST_NUMBER$"
+    # A new cgroup namespace is made once the child is there: rooted in it.
+    run -0 "$NSCTL" run -C --into-cgroup "$CGROUP" sh -c 'grep "^0::" /proc/self/cgroup; readlink /proc/self/ns/cgroup'
+    echo "$output"
+    [ "${lines[0]}" = "0::/" ]
+    [ "${lines[1]}" != "$(readlink /proc/self/ns/cgroup)" ]
+    # The child is a copy: one that shared nsctl's memory would take nsctl's memory
+    # with it into the cgroup (cpuset.mems).
+    run -0 env "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0" strace -f -qq -e trace=clone,clone3 \
+        -o "$BATS_TEST_TMPDIR/clone" \
+        "$NSCTL" run -u --into-cgroup "$CGROUP" true
+    cat "$BATS_TEST_TMPDIR/clone"
+    grep -q 'CLONE_NEWUTS' "$BATS_TEST_TMPDIR/clone"
+    run grep -c 'CLONE_VM' "$BATS_TEST_TMPDIR/clone"
+    [ "$output" = 0 ]
     run "$NSCTL" run -u --into-cgroup /tmp true
     [ "$status" -eq 125 ]
     [[ "$output" == *"--into-cgroup '/tmp': not a cgroup v2 directory"* ]]
