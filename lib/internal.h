@@ -76,7 +76,9 @@ int cgroup_join_caller(int cgroup_fd);
  * signal), CLONE_VM | CLONE_VFORK for a child that shares our memory until
  * its exec (system calls only there), CLONE_VFORK for a copy the caller waits
  * on; and EXIT_SIGNAL (0: none, the child is then reaped with __WALL).  Its
- * pidfd in *PIDFD: from CLONE_PIDFD (5.2), else pidfd_open() (5.3), else -1.
+ * pidfd in *PIDFD: from CLONE_PIDFD (5.2; an older kernel ignores the flag
+ * and gives none), else, where CLONE_PIDFD is refused (EINVAL: a seccomp
+ * filter), from pidfd_open() (5.3); else -1.
  * The PID, or -errno.
  */
 struct process_start {

@@ -713,7 +713,7 @@ pid_t process_start(const struct process_start *start, int *pidfd)
 
 	*pidfd = -1;
 	pid = clone(start_child, top, flags | CLONE_PIDFD, &call, pidfd);
-	/* Before Linux 5.2 no CLONE_PIDFD: the child's pidfd from pidfd_open() (5.3), or none. */
+	/* CLONE_PIDFD refused (a seccomp filter): the pidfd from pidfd_open() (5.3), or none. */
 	if (pid < 0 && errno == EINVAL) {
 		pid = clone(start_child, top, flags, &call);
 		if (pid > 0) {
