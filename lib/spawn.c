@@ -658,6 +658,7 @@ static int time_for_children_new(int *ret_own)
  */
 static int time_for_children_restore(int *own)
 {
+	struct timespec now, end;
 	int r = 0;
 
 	if (*own < 0)
@@ -670,9 +671,13 @@ static int time_for_children_restore(int *own)
 	 * again, for a second at most (the child may be throttled in its
 	 * cgroup).  A thread of ours that started meanwhile keeps it EUSERS.
 	 */
-	for (long waited_ns = 0; waited_ns < 1000000000L; waited_ns += 100000) {
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += 1;
+	for (;;) {
 		r = setns(*own, CLONE_NEWTIME) < 0 ? negative_errno() : 0;
-		if (r != -EUSERS)
+		if (r != -EUSERS || clock_gettime(CLOCK_MONOTONIC, &now) < 0 ||
+		    now.tv_sec > end.tv_sec ||
+		    (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec))
 			break;
 		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
 	}
@@ -1029,11 +1034,13 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		/*
 		 * A child that failed has ended on its own.  One that runs PROGRAM
 		 * is killed through its pidfd, which a reaped child's reused PID
-		 * cannot stand for; by PID only where the kernel gives no pidfd.
+		 * cannot stand for; by PID where there is no pidfd or the kernel
+		 * (or a seccomp filter) has no pidfd_send_signal(), but not once the
+		 * pidfd says it is gone (ESRCH: reaped by a handler of the caller's).
 		 */
-		if (!result.err && pidfd >= 0)
-			sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0);
-		else if (!result.err)
+		if (!result.err &&
+		    (pidfd < 0 ||
+		     (sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0) < 0 && errno != ESRCH)))
 			kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
