@@ -685,15 +685,10 @@ static int time_for_children_restore(int *own)
 	return r;
 }
 
-/* What start_child() calls, and the stack it runs on. */
-struct start_call {
-	const struct process_start *start;
-	char *stack;
-};
-
+/* The child's first frame: START's function, on START's stack. */
 static int start_child(void *data)
 {
-	const struct process_start *start = ((const struct start_call *)data)->start;
+	const struct process_start *start = data;
 
 #if NSCTL_ASAN
 	/*
@@ -711,16 +706,15 @@ static int start_child(void *data)
 
 pid_t process_start(const struct process_start *start, int *pidfd)
 {
-	struct start_call call = { start, start->stack };
 	char *top = start->stack + start->stack_size;
 	int flags = (int)start->flags | start->exit_signal;
 	pid_t pid;
 
 	*pidfd = -1;
-	pid = clone(start_child, top, flags | CLONE_PIDFD, &call, pidfd);
+	pid = clone(start_child, top, flags | CLONE_PIDFD, (void *)start, pidfd);
 	/* CLONE_PIDFD refused (a seccomp filter): the pidfd from pidfd_open() (5.3), or none. */
 	if (pid < 0 && errno == EINVAL) {
-		pid = clone(start_child, top, flags, &call);
+		pid = clone(start_child, top, flags, (void *)start);
 		if (pid > 0) {
 			*pidfd = sys_pidfd_open(pid, 0);
 			if (*pidfd < 0)
