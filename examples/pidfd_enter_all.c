@@ -44,11 +44,11 @@ static int parse_pid(const char *text, pid_t *ret_pid)
 
 int main(int argc, char **argv)
 {
-	struct nsctl_signal_state saved;
-	struct nsctl_join_report report;
+	struct nsctl_signals_state saved;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	struct nsctl_process *process;
 	struct nsctl_spawn_attr *attr = NULL;
-	struct nsctl_spawn_report spawn_report;
+	struct nsctl_spawn_report spawn_report = NSCTL_SPAWN_REPORT_INIT;
 	int r, wstatus, pidfd = -1;
 	unsigned types;
 	char path[64];
@@ -69,9 +69,9 @@ int main(int argc, char **argv)
 	if (r < 0)
 		fail("pidfd_open", argv[1], r);
 	/* Asked first: an undumpable process may not read its own /proc/self/ns. */
-	types = nsctl_types_supported();
+	types = nsctl_type_supported();
 	if (!types)
-		fail("nsctl_types_supported", "/proc/self/ns and pidfd namespace ioctls", -ENOENT);
+		fail("nsctl_type_supported", "/proc/self/ns and pidfd namespace ioctls", -ENOENT);
 	/* No process of the namespaces joined may ptrace us until the exec (runc CVE-2016-9962). */
 	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
 		fail("prctl", "PR_SET_DUMPABLE", -errno);

@@ -73,7 +73,7 @@ int main(int argc, char **argv)
 			strcat(names, nsctl_type_get(t)->name);
 		}
 	}
-	if (unshare((int)nsctl_types_to_clone_flags(types)) < 0)
+	if (unshare((int)nsctl_type_to_clone_flags(types)) < 0)
 		fail("unshare", names, -errno);
 	/*
 	 * The new mount namespace is a copy of the old one, shared mounts and all:
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	 * there too.  Cut the new namespace off first, as util-linux's unshare does.
 	 */
 	if (types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT)) {
-		r = nsctl_propagation_set(NSCTL_PROPAGATION_PRIVATE);
+		r = nsctl_mnt_propagation_set(NSCTL_PROPAGATION_PRIVATE);
 		if (r < 0)
 			fail("mount", "/, MS_REC|MS_PRIVATE", r);
 	}

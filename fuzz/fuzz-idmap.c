@@ -84,7 +84,7 @@ static void check_text(const struct nsctl_idmap *map, const char *text)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct nsctl_idmap_range ranges[KERNEL_LINES];
-	struct nsctl_idmap map = { ranges, KERNEL_LINES, 0 };
+	struct nsctl_idmap map = NSCTL_IDMAP_INIT(ranges, KERNEL_LINES);
 	char *text = fuzz_string(data, size), *line, *next, *buf;
 	size_t formatted = 0;
 	int r;

@@ -41,9 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_assert(r == -EINVAL);
 	} else {
 		if (type == NSCTL_TYPE_NET)
-			snprintf(expected, sizeof(expected), "%s/%s", NSCTL_PIN_NETNS_DIR, name);
+			snprintf(expected, sizeof(expected), "/run/netns/%s", name);
 		else
-			snprintf(expected, sizeof(expected), "%s/%s/%s", NSCTL_PIN_DIR,
+			snprintf(expected, sizeof(expected), "/run/nsctl/%s/%s",
 				 nsctl_type_get((enum nsctl_type)type)->name, name);
 		if (strlen(expected) < buffer_size) {
 			fuzz_assert(r == (int)strlen(expected));

@@ -38,13 +38,32 @@ extern "C" {
 const char *nsctl_library_version(void);
 
 /*
+ * Every struct of this header either is room for an opaque object (its only
+ * member "uint64_t opaque[N]") or carries its size as its first member, as
+ * clone3() and openat2() take theirs, so that it can grow at its end:
+ *  - one the caller fills or hands in for the library to fill (struct
+ *    nsctl_ns_id, nsctl_caps, nsctl_idmap, the reports) is made with its
+ *    NSCTL_*_INIT, which sets SIZE to the caller's sizeof.  A library older
+ *    than the caller's header fills what it knows and zeroes the rest; SIZE
+ *    short of the first version is -EINVAL.
+ *  - one the library hands out (a list's rows, a pin, a type's row) has the
+ *    library's SIZE: a field past it is not there.
+ * struct nsctl_idmap_range is the one exception: a line of the kernel's
+ * uid_map, three numbers that the kernel fixes; its version is its map's.
+ */
+#define NSCTL_SIZED_INIT(type)                                                                     \
+	{                                                                                          \
+		.size = sizeof(struct type)                                                        \
+	}
+
+/*
  * The namespace types.  The numbers are part of the ABI: each is fixed for
  * ever, and a new type is appended after the last with the next number, so
  * a set of types (bit NSCTL_TYPE_BIT(type)) keeps its meaning wherever it is
  * stored.  They happen to be in alphabetical order (as /proc/PID/ns lists its
  * files today), but that order is not a rule: neither the kernel's order nor
  * a type's CLONE_NEW* bit decides a value.  How many types there are is a
- * fact of the library that runs, not of this header: nsctl_types_all() tells
+ * fact of the library that runs, not of this header: nsctl_type_all() tells
  * the set, and a loop over the types asks nsctl_type_get(), which is NULL past
  * the last:
  *
@@ -69,10 +88,11 @@ enum nsctl_type {
  * Every type the running library knows, as a set (0xff for the eight of
  * libnsctl 1.0).  A function given a set with a bit outside it says -EINVAL.
  */
-unsigned nsctl_types_all(void);
+unsigned nsctl_type_all(void);
 
 /* One row of the table of namespace types. */
 struct nsctl_type_info {
+	size_t size;
 	enum nsctl_type type;
 	const char *name;          /* canonical name, as in /proc/PID/ns: "mnt" */
 	unsigned long clone_flag;  /* CLONE_NEWNS */
@@ -90,7 +110,7 @@ int nsctl_type_from_name(const char *name, enum nsctl_type *ret_type);
 int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type *ret_type);
 
 /* The CLONE_NEW* flags of a set of types. */
-unsigned long nsctl_types_to_clone_flags(unsigned types);
+unsigned long nsctl_type_to_clone_flags(unsigned types);
 
 /*
  * The set of types the running kernel has: their /proc/self/ns files exist,
@@ -99,15 +119,17 @@ unsigned long nsctl_types_to_clone_flags(unsigned types);
  * nor present.
  * It works in an undumpable caller too (it only looks entries up).
  */
-unsigned nsctl_types_supported(void);
+unsigned nsctl_type_supported(void);
 
 /* The identity of one namespace. */
 struct nsctl_ns_id {
+	size_t size;
 	enum nsctl_type type;
 	dev_t dev;   /* the nsfs device */
 	ino_t ino;   /* the inode, as in readlink /proc/PID/ns/X */
 	uint64_t id; /* the 64-bit NS_GET_ID, never reused; 0 where the kernel lacks it */
 };
+#define NSCTL_NS_ID_INIT NSCTL_SIZED_INIT(nsctl_ns_id)
 
 /*
  * Check that FD refers to a namespace (an nsfs file) and tell its type.
@@ -260,8 +282,13 @@ int nsctl_process_open_ns(const struct nsctl_process *process, enum nsctl_type t
  * A pin NAME (no slash) lives at /run/netns/NAME for a network namespace,
  * where iproute2's "ip netns" looks, and at /run/nsctl/TYPE/NAME otherwise.
  */
-#define NSCTL_PIN_DIR       "/run/nsctl"
-#define NSCTL_PIN_NETNS_DIR "/run/netns"
+
+/*
+ * The directory of the pin NAMEs of TYPE ("/run/netns", "/run/nsctl/mnt"), as
+ * the running library places them.  Returns the length; -EINVAL for an
+ * unknown type, -ENOBUFS if SIZE is too small.
+ */
+int nsctl_pin_name_dir(enum nsctl_type type, char *buf, size_t size);
 
 /*
  * The path of pin NAME of TYPE.  NAME must be non-empty, at most NAME_MAX
@@ -350,6 +377,7 @@ int nsctl_pin_stale_check(enum nsctl_type type, const char *name);
 
 /* One pin, as the mount table shows it. */
 struct nsctl_pin {
+	size_t size;
 	enum nsctl_type type;
 	ino_t ino;  /* the pinned namespace's inode */
 	char *path; /* the mount point, in the caller's mount namespace */
@@ -357,10 +385,16 @@ struct nsctl_pin {
 
 /*
  * Every pin in the caller's mount namespace (nsfs mounts of
- * /proc/self/mountinfo), of the types in TYPES.  Free with nsctl_pin_list_free().
+ * /proc/self/mountinfo), of the types in TYPES, in the table's order: an
+ * object that holds them, its rows valid until nsctl_pin_list_free().
  */
-int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, size_t *ret_count);
-void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count);
+struct nsctl_pin_list;
+int nsctl_pin_list_scan(unsigned types, struct nsctl_pin_list **ret_list);
+/* How many pins it holds, and the Ith (NULL past the last). */
+size_t nsctl_pin_list_count(const struct nsctl_pin_list *list);
+const struct nsctl_pin *nsctl_pin_list_get(const struct nsctl_pin_list *list, size_t i);
+/* NULL is allowed. */
+void nsctl_pin_list_free(struct nsctl_pin_list *list);
 
 /*
  * File descriptors handed to a program.  A namespace boundary is a security
@@ -379,9 +413,9 @@ int nsctl_fds_keep_only(const int *keep, size_t n_keep);
  * caller's state before it execs (nsctl_spawn_attr_set_signals), and the
  * parent waits in nsctl_child_supervise().
  */
-struct nsctl_signal_state {
-	uint64_t
-	    opaque[64]; /* the caller's mask and SIGCHLD disposition: room, no C library type */
+/* The caller's mask and SIGCHLD disposition: room, no C library type. */
+struct nsctl_signals_state {
+	uint64_t opaque[64];
 };
 
 /*
@@ -389,10 +423,10 @@ struct nsctl_signal_state {
  * default, so that a caller that ignored it cannot make children vanish
  * unreaped.  Saves the previous state in *RET_SAVED.
  */
-int nsctl_signals_block(struct nsctl_signal_state *ret_saved);
+int nsctl_signals_block(struct nsctl_signals_state *ret_saved);
 
 /* Put back what nsctl_signals_block() changed (in the child, before exec). */
-int nsctl_signals_restore(const struct nsctl_signal_state *saved);
+int nsctl_signals_restore(const struct nsctl_signals_state *saved);
 
 /* nsctl_child_supervise() as the init of a PID namespace: see there. */
 #define NSCTL_SUPERVISE_REAP_ALL 0x1u
@@ -455,13 +489,20 @@ struct nsctl_idmap_range {
  * smaller one is enough for most uses:
  *
  *	struct nsctl_idmap_range ranges[4];
- *	struct nsctl_idmap map = { ranges, 4, 0 };
+ *	struct nsctl_idmap map = NSCTL_IDMAP_INIT(ranges, 4);
  */
 struct nsctl_idmap {
+	size_t size;
 	struct nsctl_idmap_range *ranges;
 	size_t capacity;
 	size_t n;
 };
+
+#define NSCTL_IDMAP_INIT(ranges_, capacity_)                                                       \
+	{                                                                                          \
+		.size = sizeof(struct nsctl_idmap), .ranges = (ranges_), .capacity = (capacity_),  \
+		.n = 0                                                                             \
+	}
 
 enum nsctl_idmap_kind {
 	NSCTL_IDMAP_UID = 0,
@@ -493,7 +534,7 @@ int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_
 int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind, const struct nsctl_idmap *map);
 
 /* Write "allow" or "deny" into /proc/PID/setgroups (PID 0: the caller's own). */
-int nsctl_setgroups_write(pid_t pid, bool allow);
+int nsctl_user_setgroups_write(pid_t pid, bool allow);
 
 /*
  * Give the new user namespace of process PID its maps (either may be NULL or
@@ -518,7 +559,7 @@ int nsctl_uts_name_check(const char *name);
 int nsctl_uts_names_set(const char *hostname, const char *domainname);
 
 /* Bring up "lo" in the caller's network namespace (ioctl, no ip(8) needed). */
-int nsctl_loopback_bring_up(void);
+int nsctl_net_loopback_up(void);
 
 /* Mount propagation of a new mount namespace, applied recursively from "/". */
 enum nsctl_propagation {
@@ -532,7 +573,7 @@ enum nsctl_propagation {
  * no mount's root, it changes every mount of that namespace, the one holding
  * the chroot too, and leaves the caller in its root and working directory.
  */
-int nsctl_propagation_set(enum nsctl_propagation propagation);
+int nsctl_mnt_propagation_set(enum nsctl_propagation propagation);
 
 /*
  * After joining a network namespace, what "ip netns exec NAME" adds: a new
@@ -541,7 +582,7 @@ int nsctl_propagation_set(enum nsctl_propagation propagation);
  * NAME is not NULL, each entry of /etc/netns/NAME bind-mounted over the same
  * name in /etc.  All mounts through fds (fsopen, open_tree, move_mount).
  */
-int nsctl_netns_exec_setup(const char *name);
+int nsctl_net_exec_setup(const char *name);
 
 /*
  * Mount a fresh proc, of the caller's PID namespace, on directory DIR
@@ -549,7 +590,7 @@ int nsctl_netns_exec_setup(const char *name);
  * can redirect it.  Only in a mount namespace of its own, made private or
  * slave first: else the mount would reach the host.
  */
-int nsctl_proc_mount(const char *dir);
+int nsctl_mnt_proc_mount(const char *dir);
 
 /*
  * Whether the kernel takes SECONDS as the offset of clock CLOCK
@@ -643,7 +684,7 @@ int nsctl_spawn_attr_set_exec_path(struct nsctl_spawn_attr *attr, const char *pa
  * mask at the time of nsctl_spawn().
  */
 int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
-				 const struct nsctl_signal_state *saved);
+				 const struct nsctl_signals_state *saved);
 
 /*
  * The parent step: STEP(PID, PIDFD, USERDATA) runs in the caller once the
@@ -672,7 +713,8 @@ typedef int (*nsctl_spawn_child_step_fn)(void *userdata);
 int nsctl_spawn_attr_set_child_step(struct nsctl_spawn_attr *attr, nsctl_spawn_child_step_fn step,
 				    void *userdata);
 
-/* In a new mount namespace: the propagation of "/" (nsctl_propagation_set). Default unchanged. */
+/* In a new mount namespace: the propagation of "/" (nsctl_mnt_propagation_set). Default unchanged.
+ */
 int nsctl_spawn_attr_set_propagation(struct nsctl_spawn_attr *attr,
 				     enum nsctl_propagation propagation);
 
@@ -703,9 +745,11 @@ enum nsctl_spawn_step {
 
 /* What nsctl_spawn() did: written on success and on failure, for the message. */
 struct nsctl_spawn_report {
+	size_t size;
 	enum nsctl_spawn_step step; /* the step that failed, or NSCTL_SPAWN_STEP_NONE */
 	int err;                    /* its -errno, or 0 */
 };
+#define NSCTL_SPAWN_REPORT_INIT NSCTL_SIZED_INIT(nsctl_spawn_report)
 
 /*
  * Start PROGRAM ARGV[0] with ARGV and ENVP (NULL: environ), looked for on
@@ -734,10 +778,12 @@ pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const argv[], char 
 
 /* What a join did: written on success and on failure, for the message. */
 struct nsctl_join_report {
+	size_t size;
 	unsigned joined;         /* the types joined, also when a later one failed */
 	int failed_type;         /* the type that failed, or -1 */
 	const char *failed_call; /* "open" or "setns" when a type failed, else NULL */
 };
+#define NSCTL_JOIN_REPORT_INIT NSCTL_SIZED_INIT(nsctl_join_report)
 
 /*
  * Flags of nsctl_process_join() (both) and nsctl_ns_set_add_process()
@@ -866,9 +912,11 @@ int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret
  * capability N, as in <linux/capability.h>), and its no_new_privs flag.
  */
 struct nsctl_caps {
+	size_t size;
 	uint64_t inheritable, permitted, effective, bounding, ambient;
 	bool no_new_privs;
 };
+#define NSCTL_CAPS_INIT NSCTL_SIZED_INIT(nsctl_caps)
 
 /*
  * The capability sets and no_new_privs of PROCESS (/proc/PID/status, read
@@ -898,7 +946,8 @@ enum nsctl_list_flags {
 
 /* One namespace found by nsctl_list_scan().  Everything in it belongs to the list. */
 struct nsctl_list_ns {
-	struct nsctl_ns_id id;
+	size_t size;
+	const struct nsctl_ns_id *id;
 	unsigned nprocs;     /* processes in it (for pid and time: their own, not for children) */
 	pid_t pid;           /* the lowest of them, 0 if none */
 	pid_t ppid;          /* the parent of that process */

@@ -9,10 +9,17 @@
 #include "internal.h"
 #include "syscalls.h"
 
-static void report_begin(struct nsctl_join_report *report)
+/* -EINVAL for a report too small for libnsctl 1.0's fields. */
+static int report_begin(struct nsctl_join_report *report)
 {
-	if (report)
-		*report = (struct nsctl_join_report){ .failed_type = -1 };
+	if (report) {
+		if (sized_out_begin(report, JOIN_REPORT_FIRST, sizeof(*report)) < 0)
+			return -EINVAL;
+		report->joined = 0;
+		report->failed_type = -1;
+		report->failed_call = NULL;
+	}
+	return 0;
 }
 
 static void report_failure(struct nsctl_join_report *report, enum nsctl_type type, const char *call)
@@ -255,8 +262,8 @@ NSCTL_EXPORT int nsctl_ns_set_add_process(struct nsctl_ns_set *set,
 	struct nsctl_ns_set opened;
 	int r;
 
-	report_begin(report);
-	if (!set || !process || (types & ~TYPES_ALL) || (flags & ~NSCTL_JOIN_DIFFERENT))
+	if (report_begin(report) < 0 || !set || !process || (types & ~TYPES_ALL) ||
+	    (flags & ~NSCTL_JOIN_DIFFERENT))
 		return -EINVAL;
 	if (types & nsctl_ns_set_types(set))
 		return -EEXIST;
@@ -402,8 +409,7 @@ static int join_set_member(enum nsctl_type type, void *userdata)
 
 NSCTL_EXPORT int nsctl_ns_set_join(const struct nsctl_ns_set *set, struct nsctl_join_report *report)
 {
-	report_begin(report);
-	if (!set)
+	if (report_begin(report) < 0 || !set)
 		return -EINVAL;
 	return join_in_order(nsctl_ns_set_types(set), !caller_is_privileged(), join_set_member,
 			     (void *)set, report);
@@ -416,8 +422,7 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 	unsigned user = NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
 	int r;
 
-	report_begin(report);
-	if (!process || (types & ~TYPES_ALL) ||
+	if (report_begin(report) < 0 || !process || (types & ~TYPES_ALL) ||
 	    (flags & ~(NSCTL_JOIN_DIFFERENT | NSCTL_JOIN_ONE_BY_ONE)))
 		return -EINVAL;
 	if (flags & NSCTL_JOIN_DIFFERENT) {
@@ -438,7 +443,7 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 		 * Linux 5.8: every namespace at once, from the process the pidfd
 		 * names, all or nothing; the kernel joins the user namespace first.
 		 */
-		if (setns(nsctl_process_pidfd(process), (int)nsctl_types_to_clone_flags(types)) ==
+		if (setns(nsctl_process_pidfd(process), (int)nsctl_type_to_clone_flags(types)) ==
 		    0) {
 			if (report)
 				report->joined = types;

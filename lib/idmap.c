@@ -70,11 +70,27 @@ static size_t page_size(void)
 	return size > 0 ? (size_t)size : 4096;
 }
 
+/* A map of the caller's: of a size this library knows, its ranges where N says. */
+static int map_check(const struct nsctl_idmap *map)
+{
+	int r;
+
+	if (!map)
+		return -EINVAL;
+	r = sized_in_check(map, IDMAP_FIRST, sizeof(*map));
+	if (r < 0)
+		return r;
+	return map->n && !map->ranges ? -EINVAL : 0;
+}
+
 NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idmap_range *range)
 {
 	int r;
 
-	if (!map || !range || map->n > map->capacity || (map->capacity && !map->ranges))
+	r = map_check(map);
+	if (r < 0)
+		return r;
+	if (!range || map->n > map->capacity || (map->capacity && !map->ranges))
 		return -EINVAL;
 	r = range_check(range);
 	if (r < 0)
@@ -101,8 +117,11 @@ NSCTL_EXPORT int nsctl_idmap_add(struct nsctl_idmap *map, const struct nsctl_idm
 NSCTL_EXPORT int nsctl_idmap_format(const struct nsctl_idmap *map, char *buf, size_t size)
 {
 	size_t length = 0;
+	int r = map_check(map);
 
-	if (!map || (map->n && !map->ranges) || !buf || size == 0)
+	if (r < 0)
+		return r;
+	if (!buf || size == 0)
 		return -EINVAL;
 	buf[0] = '\0';
 	for (size_t i = 0; i < map->n; i++) {
@@ -163,7 +182,7 @@ NSCTL_EXPORT int nsctl_idmap_write(pid_t pid, enum nsctl_idmap_kind kind,
 			  (size_t)length);
 }
 
-NSCTL_EXPORT int nsctl_setgroups_write(pid_t pid, bool allow)
+NSCTL_EXPORT int nsctl_user_setgroups_write(pid_t pid, bool allow)
 {
 	return allow ? proc_write(pid, "setgroups", "allow", 5)
 		     : proc_write(pid, "setgroups", "deny", 4);
@@ -183,7 +202,10 @@ NSCTL_EXPORT int nsctl_idmap_write_helper(pid_t pid, enum nsctl_idmap_kind kind,
 	pid_t child;
 	int wstatus, r;
 
-	if (pid <= 0 || !map || !map->ranges || map->n == 0 || map->n > IDMAP_LINES_MAX ||
+	r = map_check(map);
+	if (r < 0)
+		return r;
+	if (pid <= 0 || map->n == 0 || map->n > IDMAP_LINES_MAX ||
 	    (kind != NSCTL_IDMAP_UID && kind != NSCTL_IDMAP_GID))
 		return -EINVAL;
 	numbers = calloc(1 + map->n * 3, sizeof(*numbers));
@@ -244,11 +266,17 @@ NSCTL_EXPORT int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids
 				       enum nsctl_setgroups setgroups)
 {
 	bool privileged_gid = capability_effective(CAP_SETGID);
-	bool gid_direct = gids && gids->n && (privileged_gid || is_own_id_only(gids, getegid()));
+	bool gid_direct;
 	int r;
 
 	if (pid <= 0)
 		return -EINVAL;
+	r = uids ? map_check(uids) : 0;
+	if (r >= 0 && gids)
+		r = map_check(gids);
+	if (r < 0)
+		return r;
+	gid_direct = gids && gids->n && (privileged_gid || is_own_id_only(gids, getegid()));
 	/*
 	 * CVE-2014-8989: an unprivileged gid_map must come after "deny" in
 	 * setgroups, or the new namespace could drop groups that deny access.
@@ -259,7 +287,7 @@ NSCTL_EXPORT int nsctl_user_maps_write(pid_t pid, const struct nsctl_idmap *uids
 		setgroups = NSCTL_SETGROUPS_DENY;
 	}
 	if (setgroups != NSCTL_SETGROUPS_DEFAULT) {
-		r = nsctl_setgroups_write(pid, setgroups == NSCTL_SETGROUPS_ALLOW);
+		r = nsctl_user_setgroups_write(pid, setgroups == NSCTL_SETGROUPS_ALLOW);
 		if (r < 0)
 			return r;
 	}

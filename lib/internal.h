@@ -18,6 +18,25 @@ struct type_row {
 const struct type_row *type_row(enum nsctl_type type);
 
 /*
+ * A struct of nsctl.h with its size first, from the caller (lib/version.c).
+ * FIRST is its size in libnsctl 1.0 (SIZED_FIRST of its last field then),
+ * OURS this library's sizeof.  For one the library fills, sized_out_begin()
+ * says -EINVAL for a size short of FIRST and zeroes what the caller has past
+ * OURS; then the library writes its fields one by one, never the whole
+ * struct (a caller built before it grew has less room).  For one it reads,
+ * sized_in_check() says -EINVAL short of FIRST and -E2BIG for a byte it does
+ * not know that is not 0, as openat2() does.
+ */
+#define SIZED_FIRST(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+int sized_out_begin(void *p, size_t first, size_t ours);
+int sized_in_check(const void *p, size_t first, size_t ours);
+#define NS_ID_FIRST        SIZED_FIRST(struct nsctl_ns_id, id)
+#define CAPS_FIRST         SIZED_FIRST(struct nsctl_caps, no_new_privs)
+#define IDMAP_FIRST        SIZED_FIRST(struct nsctl_idmap, n)
+#define SPAWN_REPORT_FIRST SIZED_FIRST(struct nsctl_spawn_report, err)
+#define JOIN_REPORT_FIRST  SIZED_FIRST(struct nsctl_join_report, failed_call)
+
+/*
  * The calling thread's own namespace of TYPE (FOR_CHILDREN: its _for_children
  * one, where the type has one) through a pidfd on that thread (Linux 6.11),
  * for where /proc is not mounted: an fd, or -errno (-ENOTTY before 6.11,

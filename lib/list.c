@@ -81,7 +81,9 @@ static int entry_get(struct nsctl_list *list, enum nsctl_type type, dev_t dev, i
 		return -ENOMEM;
 	e->fd = e->owner_fd = e->parent_fd = -1;
 	e->pub.netnsid = NSCTL_LIST_NO_NETNSID;
-	e->pub.id = (struct nsctl_ns_id){ .type = type, .dev = dev, .ino = ino };
+	e->id = (struct nsctl_ns_id){ .size = sizeof(e->id), .type = type, .dev = dev, .ino = ino };
+	e->pub.size = sizeof(e->pub);
+	e->pub.id = &e->id;
 	if (path) {
 		e->path = strdup(path);
 		if (!e->path) {
@@ -425,7 +427,7 @@ static int scan_pins(struct nsctl_list *list)
 	for (size_t i = 0; i < n; i++) {
 		const struct entry *e = list->entries[i];
 
-		if (e == own || e->pub.id.type != NSCTL_TYPE_MNT || e->pub.pid <= 0)
+		if (e == own || e->id.type != NSCTL_TYPE_MNT || e->pub.pid <= 0)
 			continue;
 		r = scan_pins_of(list, e->pub.pid, NULL, NULL);
 		if (r < 0)
@@ -531,7 +533,7 @@ static void relations_of(const struct nsctl_list *list, struct entry *e,
 			 struct netlink_socket *sock)
 {
 	_cleanup_close_ int fd = -1;
-	enum nsctl_type type = e->pub.id.type;
+	enum nsctl_type type = e->id.type;
 	struct stat st;
 	uint64_t id;
 	int related;
@@ -548,8 +550,8 @@ static void relations_of(const struct nsctl_list *list, struct entry *e,
 		 * 13% longer in one noisy trial; with this, as long as before).
 		 */
 		fd = open(e->path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-		if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != e->pub.id.dev ||
-				st.st_ino != e->pub.id.ino))
+		if (fd >= 0 &&
+		    (fstat(fd, &st) < 0 || st.st_dev != e->id.dev || st.st_ino != e->id.ino))
 			return;
 	} else if (e->path && !e->path_is_pin) {
 		/*
@@ -558,12 +560,12 @@ static void relations_of(const struct nsctl_list *list, struct entry *e,
 		 * device node of their choosing: look with O_PATH, and open only the
 		 * namespace seen during the scan.  A process may also have left it (setns).
 		 */
-		fd = ns_open_path_checked(e->path, (int)type, e->pub.id.dev, e->pub.id.ino, NULL);
+		fd = ns_open_path_checked(e->path, (int)type, e->id.dev, e->id.ino, NULL);
 	}
 	if (fd < 0)
 		return;
 	if (ioctl(fd, NS_GET_ID, &id) == 0)
-		e->pub.id.id = id;
+		e->id.id = id;
 	if (type == NSCTL_TYPE_NET && sock)
 		e->pub.netnsid = query_netnsid(sock, fd);
 	/* EPERM: the owner is outside the caller's user namespace, so out of reach. */
@@ -680,9 +682,9 @@ static int open_pins(struct nsctl_list *list)
 			continue;
 		requests[n] = (struct copier_request){ .kind = COPIER_NS_PATH,
 						       .fd = -1,
-						       .type = (int)e->pub.id.type,
-						       .dev = e->pub.id.dev,
-						       .ino = e->pub.id.ino,
+						       .type = (int)e->id.type,
+						       .dev = e->id.dev,
+						       .ino = e->id.ino,
 						       .path = e->path };
 		entries[n++] = e;
 	}
@@ -724,7 +726,7 @@ static int list_relations(struct nsctl_list *list, unsigned flags)
 		r = relation_adopt(list, &e->owner_fd, NSCTL_TYPE_USER, &e->pub.owner);
 		if (r < 0)
 			break;
-		r = relation_adopt(list, &e->parent_fd, e->pub.id.type, &e->pub.parent);
+		r = relation_adopt(list, &e->parent_fd, e->id.type, &e->pub.parent);
 		if (r < 0)
 			break;
 	}
@@ -738,10 +740,10 @@ static int compare_ino(const void *a, const void *b)
 	const struct nsctl_list_ns *x = *(const struct nsctl_list_ns *const *)a;
 	const struct nsctl_list_ns *y = *(const struct nsctl_list_ns *const *)b;
 
-	if (x->id.ino != y->id.ino)
-		return x->id.ino < y->id.ino ? -1 : 1;
-	if (x->id.dev != y->id.dev)
-		return x->id.dev < y->id.dev ? -1 : 1;
+	if (x->id->ino != y->id->ino)
+		return x->id->ino < y->id->ino ? -1 : 1;
+	if (x->id->dev != y->id->dev)
+		return x->id->dev < y->id->dev ? -1 : 1;
 	return 0;
 }
 
@@ -806,7 +808,7 @@ NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct ns
 /* The rows of the processes of NS into list->rows: 0, or -ENOMEM. */
 static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns *ns)
 {
-	enum nsctl_type type = ns->id.type;
+	enum nsctl_type type = ns->id->type;
 	size_t n = 0;
 
 	free(list->rows);
@@ -820,8 +822,8 @@ static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns
 		const struct proc_details *details;
 		struct nsctl_list_ns *row;
 
-		if (!rec->seen || rec->ns[type].ino != ns->id.ino ||
-		    rec->ns[type].dev != ns->id.dev)
+		if (!rec->seen || rec->ns[type].ino != ns->id->ino ||
+		    rec->ns[type].dev != ns->id->dev)
 			continue;
 		details = list_read_details(rec);
 		/* Gone since the scan: no row of a process nobody can ask about. */
@@ -843,7 +845,7 @@ static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns
 NSCTL_EXPORT const struct nsctl_list_ns *
 nsctl_list_process(struct nsctl_list *list, const struct nsctl_list_ns *ns, size_t i)
 {
-	if (!list || !ns || !nsctl_type_get(ns->id.type))
+	if (!list || !ns || !nsctl_type_get(ns->id->type))
 		return NULL;
 	if (list->rows_of != ns && process_rows_make(list, ns) < 0)
 		return NULL;

@@ -58,6 +58,7 @@ struct proc_record {
 /* One namespace, with what it takes to build it. */
 struct entry {
 	struct nsctl_list_ns pub;
+	struct nsctl_ns_id id;      /* pub.id */
 	struct proc_record *record; /* its lowest process, or NULL */
 	char *path;
 	bool path_is_ns_link;   /* path is /proc/PID/ns/TYPE, which always leads into nsfs */

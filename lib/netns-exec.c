@@ -95,7 +95,7 @@ static int etc_netns_bind(const char *name)
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_netns_exec_setup(const char *name)
+NSCTL_EXPORT int nsctl_net_exec_setup(const char *name)
 {
 	int r;
 
@@ -105,7 +105,7 @@ NSCTL_EXPORT int nsctl_netns_exec_setup(const char *name)
 	/* A mount namespace of the caller's own: nothing below reaches the host's. */
 	if (unshare(CLONE_NEWNS) < 0)
 		return negative_errno();
-	r = nsctl_propagation_set(NSCTL_PROPAGATION_SLAVE);
+	r = nsctl_mnt_propagation_set(NSCTL_PROPAGATION_SLAVE);
 	if (r < 0)
 		return r;
 	r = sysfs_remount();

@@ -85,10 +85,10 @@ static int find_by_scan(uint64_t id, enum nsctl_type *ret_type, ino_t *ret_ino)
 	for (size_t i = 0; i < nsctl_list_count(list); i++) {
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
-		if (ns->id.id != id)
+		if (ns->id->id != id)
 			continue;
-		*ret_type = ns->id.type;
-		*ret_ino = ns->id.ino;
+		*ret_type = ns->id->type;
+		*ret_ino = ns->id->ino;
 		r = 0;
 		break;
 	}
@@ -99,7 +99,7 @@ static int find_by_scan(uint64_t id, enum nsctl_type *ret_type, ino_t *ret_ino)
 NSCTL_EXPORT int nsctl_ns_open_id(uint64_t id, int expected, enum nsctl_type *ret_type)
 {
 	_cleanup_close_ int fd = -1;
-	struct nsctl_ns_id got;
+	struct nsctl_ns_id got = NSCTL_NS_ID_INIT;
 	enum nsctl_type type;
 	ino_t ino;
 	int r;

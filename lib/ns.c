@@ -127,7 +127,7 @@ NSCTL_EXPORT int nsctl_ns_open_own(enum nsctl_type type, bool for_children)
 	if (errno != ENOENT)
 		return negative_errno();
 	/* Asked only now: the look at every type costs 5% of run -T (paired runs). */
-	supported = nsctl_types_supported();
+	supported = nsctl_type_supported();
 	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
 		return -EOPNOTSUPP;
 	/* No /proc here, or one of a PID namespace that does not show this thread. */
@@ -139,33 +139,36 @@ NSCTL_EXPORT int nsctl_ns_open_own(enum nsctl_type type, bool for_children)
 
 NSCTL_EXPORT int nsctl_ns_identify(int fd, struct nsctl_ns_id *ret_id)
 {
-	struct nsctl_ns_id id = { 0 };
+	enum nsctl_type type;
+	uint64_t id = 0;
 	struct stat st;
 	int r;
 
-	if (!ret_id)
+	if (!ret_id || sized_out_begin(ret_id, NS_ID_FIRST, sizeof(*ret_id)) < 0)
 		return -EINVAL;
-	r = nsctl_ns_check(fd, &id.type);
+	r = nsctl_ns_check(fd, &type);
 	if (r < 0)
 		return r;
 	if (fstat(fd, &st) < 0)
 		return negative_errno();
-	id.dev = st.st_dev;
-	id.ino = st.st_ino;
 	/* NS_GET_ID (Linux 6.18) names a namespace for the machine's lifetime; inodes can be
 	 * reused. */
-	if (ioctl(fd, NS_GET_ID, &id.id) < 0) {
+	if (ioctl(fd, NS_GET_ID, &id) < 0) {
 		if (errno != ENOTTY && errno != EINVAL)
 			return negative_errno();
-		id.id = 0;
+		id = 0;
 	}
-	*ret_id = id;
+	ret_id->type = type;
+	ret_id->dev = st.st_dev;
+	ret_id->ino = st.st_ino;
+	ret_id->id = id;
 	return 0;
 }
 
 NSCTL_EXPORT bool nsctl_ns_id_equal(const struct nsctl_ns_id *a, const struct nsctl_ns_id *b)
 {
-	if (!a || !b)
+	if (!a || !b || sized_in_check(a, NS_ID_FIRST, sizeof(*a)) < 0 ||
+	    sized_in_check(b, NS_ID_FIRST, sizeof(*b)) < 0)
 		return false;
 	if (a->id && b->id)
 		return a->id == b->id && a->type == b->type;
@@ -179,6 +182,9 @@ NSCTL_EXPORT int nsctl_ns_id_format(const struct nsctl_ns_id *id, char *buf, siz
 
 	if (!id || !buf)
 		return -EINVAL;
+	n = sized_in_check(id, NS_ID_FIRST, sizeof(*id));
+	if (n < 0)
+		return n;
 	info = nsctl_type_get(id->type);
 	if (!info)
 		return -EINVAL;
@@ -289,7 +295,7 @@ NSCTL_EXPORT int nsctl_ns_get_owner_uid(int fd, uid_t *ret_uid)
 
 NSCTL_EXPORT int nsctl_ns_same(int fd_a, int fd_b)
 {
-	struct nsctl_ns_id a, b;
+	struct nsctl_ns_id a = NSCTL_NS_ID_INIT, b = NSCTL_NS_ID_INIT;
 	int r;
 
 	r = nsctl_ns_identify(fd_a, &a);

@@ -39,19 +39,19 @@ int process_open_into(struct nsctl_process *process, pid_t pid);
 /* Closes what PROCESS holds; again is harmless. */
 void process_clear(struct nsctl_process *process);
 
-/* What struct nsctl_signal_state holds (lib/supervise.c): the caller's mask and SIGCHLD. */
+/* What struct nsctl_signals_state holds (lib/supervise.c): the caller's mask and SIGCHLD. */
 struct signal_state {
 	sigset_t mask;
 	struct sigaction sigchld;
 };
 
 /* The state in the caller's room. */
-static inline struct signal_state *signal_state_of(struct nsctl_signal_state *room)
+static inline struct signal_state *signal_state_of(struct nsctl_signals_state *room)
 {
 	return (struct signal_state *)room;
 }
 
-static inline const struct signal_state *signal_state_const(const struct nsctl_signal_state *room)
+static inline const struct signal_state *signal_state_const(const struct nsctl_signals_state *room)
 {
 	return (const struct signal_state *)room;
 }

@@ -13,6 +13,10 @@
 #include "pin-made.h"
 #include "syscalls.h"
 
+/* Where pin NAMEs live: the network namespaces' where iproute2's "ip netns" keeps them. */
+#define PIN_DIR       "/run/nsctl"
+#define PIN_NETNS_DIR "/run/netns"
+
 static bool valid_name(const char *name)
 {
 	size_t length;
@@ -24,6 +28,23 @@ static bool valid_name(const char *name)
 	       strcmp(name, "..") != 0;
 }
 
+NSCTL_EXPORT int nsctl_pin_name_dir(enum nsctl_type type, char *buf, size_t size)
+{
+	int n;
+
+	if (!type_row(type) || !buf)
+		return -EINVAL;
+	if (type == NSCTL_TYPE_NET)
+		n = snprintf(buf, size, "%s", PIN_NETNS_DIR);
+	else
+		n = snprintf(buf, size, PIN_DIR "/%s", nsctl_type_get(type)->name);
+	if (n < 0)
+		return -EINVAL;
+	if ((size_t)n >= size)
+		return -ENOBUFS;
+	return n;
+}
+
 NSCTL_EXPORT int nsctl_pin_name_path(enum nsctl_type type, const char *name, char *buf, size_t size)
 {
 	int n;
@@ -31,9 +52,9 @@ NSCTL_EXPORT int nsctl_pin_name_path(enum nsctl_type type, const char *name, cha
 	if (!type_row(type) || !valid_name(name) || !buf)
 		return -EINVAL;
 	if (type == NSCTL_TYPE_NET)
-		n = snprintf(buf, size, NSCTL_PIN_NETNS_DIR "/%s", name);
+		n = snprintf(buf, size, PIN_NETNS_DIR "/%s", name);
 	else
-		n = snprintf(buf, size, NSCTL_PIN_DIR "/%s/%s", nsctl_type_get(type)->name, name);
+		n = snprintf(buf, size, PIN_DIR "/%s/%s", nsctl_type_get(type)->name, name);
 	if (n < 0)
 		return -EINVAL;
 	if ((size_t)n >= size)
@@ -96,7 +117,7 @@ static int bind_ns_onto(int nsfd, int filefd)
 /* Is the file at FD a pin of the namespace at NSFD? */
 static int pins_same(int fd, int nsfd)
 {
-	struct nsctl_ns_id a, b;
+	struct nsctl_ns_id a = NSCTL_NS_ID_INIT, b = NSCTL_NS_ID_INIT;
 
 	if (nsctl_ns_identify(fd, &a) < 0)
 		return 0;
@@ -392,11 +413,9 @@ static int open_pin_dir(enum nsctl_type type)
 	char dir[PATH_MAX];
 	int r;
 
-	if (type == NSCTL_TYPE_NET)
-		snprintf(dir, sizeof(dir), "%s", NSCTL_PIN_NETNS_DIR);
-	else
-		snprintf(dir, sizeof(dir), NSCTL_PIN_DIR "/%s", nsctl_type_get(type)->name);
-	r = make_directories(dir);
+	r = nsctl_pin_name_dir(type, dir, sizeof(dir));
+	if (r >= 0)
+		r = make_directories(dir);
 	if (r < 0)
 		return r;
 	if (type == NSCTL_TYPE_NET)
@@ -541,52 +560,83 @@ NSCTL_EXPORT int nsctl_pin_remove(const char *path)
 	return 0;
 }
 
-NSCTL_EXPORT void nsctl_pin_list_free(struct nsctl_pin *pins, size_t count)
+/* What nsctl_pin_list_scan() found: rows the library allocates, so that they can grow. */
+struct nsctl_pin_list {
+	struct nsctl_pin *pins;
+	size_t count, allocated;
+};
+
+NSCTL_EXPORT void nsctl_pin_list_free(struct nsctl_pin_list *list)
 {
-	if (!pins)
+	if (!list)
 		return;
-	for (size_t i = 0; i < count; i++)
-		free(pins[i].path);
-	free(pins);
+	for (size_t i = 0; i < list->count; i++)
+		free(list->pins[i].path);
+	free(list->pins);
+	free(list);
 }
 
-NSCTL_EXPORT int nsctl_pin_list(unsigned types, struct nsctl_pin **ret_pins, size_t *ret_count)
+NSCTL_EXPORT size_t nsctl_pin_list_count(const struct nsctl_pin_list *list)
+{
+	return list ? list->count : 0;
+}
+
+NSCTL_EXPORT const struct nsctl_pin *nsctl_pin_list_get(const struct nsctl_pin_list *list, size_t i)
+{
+	return list && i < list->count ? &list->pins[i] : NULL;
+}
+
+/* One more row, of the nsfs mount NSFS: 0 or -ENOMEM. */
+static int pin_list_add(struct nsctl_pin_list *list, const struct mountinfo_nsfs *nsfs)
+{
+	struct nsctl_pin *pin;
+
+	if (list->count == list->allocated) {
+		size_t n = list->allocated ? list->allocated * 2 : 8;
+		struct nsctl_pin *grown = reallocarray(list->pins, n, sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		list->pins = grown;
+		list->allocated = n;
+	}
+	pin = &list->pins[list->count];
+	pin->path = strdup(nsfs->mount_point);
+	if (!pin->path)
+		return -ENOMEM;
+	pin->size = sizeof(*pin);
+	pin->type = nsfs->type;
+	pin->ino = nsfs->ino;
+	list->count++;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_pin_list_scan(unsigned types, struct nsctl_pin_list **ret_list)
 {
 	_cleanup_fclose_ FILE *f = NULL;
 	_cleanup_free_ char *line = NULL;
-	struct nsctl_pin *pins = NULL;
-	size_t count = 0, allocated = 0, size = 0;
+	struct nsctl_pin_list *list;
+	size_t size = 0;
+	int r = 0;
 
-	if (!ret_pins || !ret_count || (types & ~TYPES_ALL))
+	if (!ret_list || (types & ~TYPES_ALL))
 		return -EINVAL;
 	f = fopen("/proc/thread-self/mountinfo", "re");
 	if (!f)
 		return negative_errno();
-	while (getline(&line, &size, f) > 0) {
+	list = calloc(1, sizeof(*list));
+	if (!list)
+		return -ENOMEM;
+	while (r >= 0 && getline(&line, &size, f) > 0) {
 		struct mountinfo_nsfs nsfs;
 
-		if (mountinfo_parse_nsfs(line, &nsfs) <= 0 || !(types & NSCTL_TYPE_BIT(nsfs.type)))
-			continue;
-		if (count == allocated) {
-			size_t n = allocated ? allocated * 2 : 8;
-			struct nsctl_pin *grown = realloc(pins, n * sizeof(*pins));
-
-			if (!grown)
-				goto oom;
-			pins = grown;
-			allocated = n;
-		}
-		pins[count].path = strdup(nsfs.mount_point);
-		if (!pins[count].path)
-			goto oom;
-		pins[count].type = nsfs.type;
-		pins[count].ino = nsfs.ino;
-		count++;
+		if (mountinfo_parse_nsfs(line, &nsfs) > 0 && (types & NSCTL_TYPE_BIT(nsfs.type)))
+			r = pin_list_add(list, &nsfs);
 	}
-	*ret_pins = pins;
-	*ret_count = count;
+	if (r < 0) {
+		nsctl_pin_list_free(list);
+		return r;
+	}
+	*ret_list = list;
 	return 0;
-oom:
-	nsctl_pin_list_free(pins, count);
-	return -ENOMEM;
 }

@@ -553,7 +553,7 @@ NSCTL_EXPORT int nsctl_process_open_ns(const struct nsctl_process *process, enum
 	 * Only now which types the kernel has, where the ioctl could not open
 	 * the namespace: that look at /proc/self/ns costs more than the ioctl.
 	 */
-	supported = nsctl_types_supported();
+	supported = nsctl_type_supported();
 	if (supported && !(supported & NSCTL_TYPE_BIT(type)))
 		return -EOPNOTSUPP;
 	procfd = nsctl_process_procfd(process);

@@ -58,7 +58,7 @@ NSCTL_EXPORT int nsctl_uts_names_set(const char *hostname, const char *domainnam
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_loopback_bring_up(void)
+NSCTL_EXPORT int nsctl_net_loopback_up(void)
 {
 	_cleanup_close_ int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	struct ifreq ifr;
@@ -171,7 +171,7 @@ static int propagation_set_chrooted(unsigned long flags)
 	return r;
 }
 
-NSCTL_EXPORT int nsctl_propagation_set(enum nsctl_propagation propagation)
+NSCTL_EXPORT int nsctl_mnt_propagation_set(enum nsctl_propagation propagation)
 {
 	_cleanup_close_ int rootfd = -1;
 	char path[64];
@@ -229,7 +229,7 @@ static int proc_mount_at(int dirfd)
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_proc_mount(const char *dir)
+NSCTL_EXPORT int nsctl_mnt_proc_mount(const char *dir)
 {
 	_cleanup_close_ int dirfd = -1;
 	char path[64];

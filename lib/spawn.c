@@ -239,7 +239,7 @@ NSCTL_EXPORT int nsctl_spawn_attr_set_new_session(struct nsctl_spawn_attr *attr,
 }
 
 NSCTL_EXPORT int nsctl_spawn_attr_set_signals(struct nsctl_spawn_attr *attr,
-					      const struct nsctl_signal_state *saved)
+					      const struct nsctl_signals_state *saved)
 {
 	if (!attr)
 		return -EINVAL;
@@ -921,6 +921,8 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	char *map;
 	pid_t pid;
 
+	if (report && sized_out_begin(report, SPAWN_REPORT_FIRST, sizeof(*report)) < 0)
+		return -EINVAL;
 	report_set(report, NSCTL_SPAWN_STEP_PREPARE, 0);
 	if (!attr || (!attr->child_step && (!argv || !argv[0])))
 		return -EINVAL;
@@ -934,7 +936,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 		}
 	while (argv && argv[argc])
 		argc++;
-	clone_flags = nsctl_types_to_clone_flags(attr->types);
+	clone_flags = nsctl_type_to_clone_flags(attr->types);
 	/* The file to execute: argv[0], or one apart from it (a login shell's "-bash"). */
 	file = argv ? (attr->exec_path ? attr->exec_path : argv[0]) : NULL;
 	if (argv)

@@ -30,11 +30,11 @@ static void forwarded_set(sigset_t *set)
 	/* glibc keeps the first real-time signals for itself; sigfillset already left them out. */
 }
 
-_Static_assert(sizeof(struct signal_state) <= sizeof(struct nsctl_signal_state) &&
-		   _Alignof(struct signal_state) <= _Alignof(struct nsctl_signal_state),
-	       "struct signal_state must fit the room of struct nsctl_signal_state");
+_Static_assert(sizeof(struct signal_state) <= sizeof(struct nsctl_signals_state) &&
+		   _Alignof(struct signal_state) <= _Alignof(struct nsctl_signals_state),
+	       "struct signal_state must fit the room of struct nsctl_signals_state");
 
-NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signal_state *ret_saved)
+NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signals_state *ret_saved)
 {
 	struct signal_state saved;
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
@@ -56,7 +56,7 @@ NSCTL_EXPORT int nsctl_signals_block(struct nsctl_signal_state *ret_saved)
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signal_state *room)
+NSCTL_EXPORT int nsctl_signals_restore(const struct nsctl_signals_state *room)
 {
 	const struct signal_state *saved = room ? signal_state_const(room) : NULL;
 

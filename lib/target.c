@@ -472,11 +472,11 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 					 struct nsctl_caps *ret_caps)
 {
 	_cleanup_free_ char *text = NULL;
-	struct nsctl_caps caps;
+	struct nsctl_caps caps = NSCTL_CAPS_INIT;
 	size_t size;
 	int r;
 
-	if (!process || !ret_caps)
+	if (!process || !ret_caps || sized_out_begin(ret_caps, CAPS_FIRST, sizeof(*ret_caps)) < 0)
 		return -EINVAL;
 	r = read_all(nsctl_process_procfd(process), "status", &text, &size);
 	if (r < 0)
@@ -488,7 +488,12 @@ NSCTL_EXPORT int nsctl_process_read_caps(const struct nsctl_process *process,
 	r = still_alive(process);
 	if (r < 0)
 		return r;
-	*ret_caps = caps;
+	ret_caps->inheritable = caps.inheritable;
+	ret_caps->permitted = caps.permitted;
+	ret_caps->effective = caps.effective;
+	ret_caps->bounding = caps.bounding;
+	ret_caps->ambient = caps.ambient;
+	ret_caps->no_new_privs = caps.no_new_privs;
 	return 0;
 }
 

@@ -2,7 +2,7 @@
 /*
  * How many namespace types this build knows, for lib/ and the nsctl command,
  * which are built together and may size arrays by it.  A program using the
- * library does not see it: it asks nsctl_types_all() and nsctl_type_get() at
+ * library does not see it: it asks nsctl_type_all() and nsctl_type_get() at
  * run time, so a library that knows a ninth type breaks no compiled caller.
  */
 #ifndef TYPE_COUNT_H

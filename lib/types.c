@@ -20,35 +20,36 @@
 #endif
 
 static const struct type_row type_table[TYPE_COUNT] = {
-	[NSCTL_TYPE_CGROUP] = { { NSCTL_TYPE_CGROUP, "cgroup", CLONE_NEWCGROUP, NULL,
-				  "cgroup root directory" },
+	[NSCTL_TYPE_CGROUP] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_CGROUP, "cgroup",
+				  CLONE_NEWCGROUP, NULL, "cgroup root directory" },
 				NSCTL_PIDFD_GET_NS(1),
 				0 },
-	[NSCTL_TYPE_IPC] = { { NSCTL_TYPE_IPC, "ipc", CLONE_NEWIPC, NULL,
-			       "System V IPC and POSIX message queues" },
+	[NSCTL_TYPE_IPC] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_IPC, "ipc", CLONE_NEWIPC,
+			       NULL, "System V IPC and POSIX message queues" },
 			     NSCTL_PIDFD_GET_NS(2),
 			     0 },
-	[NSCTL_TYPE_MNT] = { { NSCTL_TYPE_MNT, "mnt", CLONE_NEWNS, NULL, "mount points" },
+	[NSCTL_TYPE_MNT] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_MNT, "mnt", CLONE_NEWNS,
+			       NULL, "mount points" },
 			     NSCTL_PIDFD_GET_NS(3),
 			     0 },
-	[NSCTL_TYPE_NET] = { { NSCTL_TYPE_NET, "net", CLONE_NEWNET, NULL,
-			       "network devices, stacks and ports" },
+	[NSCTL_TYPE_NET] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_NET, "net", CLONE_NEWNET,
+			       NULL, "network devices, stacks and ports" },
 			     NSCTL_PIDFD_GET_NS(4),
 			     0 },
-	[NSCTL_TYPE_PID] = { { NSCTL_TYPE_PID, "pid", CLONE_NEWPID, "pid_for_children",
-			       "process IDs" },
+	[NSCTL_TYPE_PID] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_PID, "pid", CLONE_NEWPID,
+			       "pid_for_children", "process IDs" },
 			     NSCTL_PIDFD_GET_NS(5),
 			     NSCTL_PIDFD_GET_NS(6) },
-	[NSCTL_TYPE_TIME] = { { NSCTL_TYPE_TIME, "time", CLONE_NEWTIME, "time_for_children",
-				"boot and monotonic clocks" },
+	[NSCTL_TYPE_TIME] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_TIME, "time",
+				CLONE_NEWTIME, "time_for_children", "boot and monotonic clocks" },
 			      NSCTL_PIDFD_GET_NS(7),
 			      NSCTL_PIDFD_GET_NS(8) },
-	[NSCTL_TYPE_USER] = { { NSCTL_TYPE_USER, "user", CLONE_NEWUSER, NULL,
-				"user and group IDs" },
+	[NSCTL_TYPE_USER] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_USER, "user",
+				CLONE_NEWUSER, NULL, "user and group IDs" },
 			      NSCTL_PIDFD_GET_NS(9),
 			      0 },
-	[NSCTL_TYPE_UTS] = { { NSCTL_TYPE_UTS, "uts", CLONE_NEWUTS, NULL,
-			       "hostname and NIS domain name" },
+	[NSCTL_TYPE_UTS] = { { sizeof(struct nsctl_type_info), NSCTL_TYPE_UTS, "uts", CLONE_NEWUTS,
+			       NULL, "hostname and NIS domain name" },
 			     NSCTL_PIDFD_GET_NS(10),
 			     0 },
 };
@@ -87,7 +88,7 @@ static int type_lookup(const char *name, size_t length, enum nsctl_type *ret_typ
 	return -EINVAL;
 }
 
-NSCTL_EXPORT unsigned nsctl_types_all(void)
+NSCTL_EXPORT unsigned nsctl_type_all(void)
 {
 	return TYPES_ALL;
 }
@@ -112,7 +113,7 @@ NSCTL_EXPORT int nsctl_type_from_clone_flag(unsigned long flag, enum nsctl_type 
 	return -EINVAL;
 }
 
-NSCTL_EXPORT unsigned long nsctl_types_to_clone_flags(unsigned types)
+NSCTL_EXPORT unsigned long nsctl_type_to_clone_flags(unsigned types)
 {
 	unsigned long flags = 0;
 
@@ -177,7 +178,7 @@ int proc_dir_open(const char *path)
 	return TAKE_FD(fd);
 }
 
-NSCTL_EXPORT unsigned nsctl_types_supported(void)
+NSCTL_EXPORT unsigned nsctl_type_supported(void)
 {
 	static unsigned supported; /* a kernel does not gain types while running */
 	unsigned types = 0;

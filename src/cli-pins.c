@@ -36,16 +36,20 @@ int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const ch
 	int r;
 
 	/*
-	 * A NAME of a type other than net lives in NSCTL_PIN_DIR/TYPE, which the
+	 * A NAME of a type other than net lives in /run/nsctl/TYPE, which the
 	 * library makes when missing: note which this call will have made.  (The
 	 * shared /run/netns stays, as iproute2 leaves it.)
 	 */
-	if (is_name && type != NSCTL_TYPE_NET) {
-		snprintf(dir, sizeof(dir), NSCTL_PIN_DIR "/%s", nsctl_type_get(type)->name);
-		if (!exists(NSCTL_PIN_DIR))
-			pins->new_top_dir = true;
+	if (is_name && type != NSCTL_TYPE_NET && nsctl_pin_name_dir(type, dir, sizeof(dir)) > 0) {
+		char *slash = strrchr(dir, '/');
+
 		if (!exists(dir))
 			pins->new_dirs |= NSCTL_TYPE_BIT(type);
+		if (slash && slash != dir) {
+			*slash = '\0';
+			if (!exists(dir))
+				pins->new_top_dir = true;
+		}
 	}
 	r = nsctl_pin_create_undoable(nsfd, where, is_name ? NSCTL_PIN_BY_NAME : 0,
 				      &pins->held[type]);
@@ -60,6 +64,8 @@ int cli_pins_add(struct cli_pins *pins, enum nsctl_type type, int nsfd, const ch
 void cli_pins_take_back(struct cli_pins *pins)
 {
 	_cleanup_close_ int dirfd = -1;
+	char top[PATH_MAX];
+	char *slash;
 
 	/* By identity: a directory of the path swapped for a symlink sends nothing elsewhere. */
 	type_foreach (t) {
@@ -73,7 +79,12 @@ void cli_pins_take_back(struct cli_pins *pins)
 	 * The directories this call made, if still empty: one another call filled
 	 * meanwhile is not empty and stays (rmdir refuses it), as does a mount.
 	 */
-	dirfd = open(NSCTL_PIN_DIR, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* The types' directories share a parent, /run/nsctl: that of mnt's is theirs. */
+	if (nsctl_pin_name_dir(NSCTL_TYPE_MNT, top, sizeof(top)) < 0 ||
+	    !(slash = strrchr(top, '/')) || slash == top)
+		return;
+	*slash = '\0';
+	dirfd = open(top, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dirfd < 0)
 		return;
 	type_foreach (t) {
@@ -81,13 +92,10 @@ void cli_pins_take_back(struct cli_pins *pins)
 			unlinkat(dirfd, nsctl_type_get(t)->name, AT_REMOVEDIR);
 	}
 	close_fdp(&dirfd);
-	if (pins->new_top_dir) {
-		const char *slash = strrchr(NSCTL_PIN_DIR, '/');
-		char parent[PATH_MAX];
-
-		snprintf(parent, sizeof(parent), "%.*s", (int)(slash - NSCTL_PIN_DIR),
-			 NSCTL_PIN_DIR);
-		dirfd = open(parent, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (pins->new_top_dir && (slash = strrchr(top, '/'))) {
+		*slash = '\0';
+		dirfd =
+		    open(slash == top ? "/" : top, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (dirfd >= 0)
 			unlinkat(dirfd, slash + 1, AT_REMOVEDIR);
 	}
@@ -101,7 +109,7 @@ const char *cli_pin_refusal(int err, enum nsctl_type type)
 		return NULL;
 	if (err == -EXDEV)
 		return "the directory is on a shared mount: a mount namespace pinned there would "
-		       "pin itself through propagation; pin it under a NAME (" NSCTL_PIN_DIR
+		       "pin itself through propagation; pin it under a NAME (/run/nsctl"
 		       "/mnt/NAME) or in a directory on a private mount";
 	if (err == -EINVAL)
 		return "the kernel pins only mount namespaces newer than the caller's own";

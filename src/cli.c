@@ -350,7 +350,7 @@ const char *cli_pid_refusal(int err)
 
 unsigned cli_types_supported_or_fail(const char *what)
 {
-	unsigned supported = nsctl_types_supported();
+	unsigned supported = nsctl_type_supported();
 
 	if (!supported)
 		cli_fail(0,
@@ -362,7 +362,7 @@ unsigned cli_types_supported_or_fail(const char *what)
 
 void cli_refuse_unsupported(unsigned asked)
 {
-	unsigned supported = nsctl_types_supported(); /* 0: nobody can tell; the kernel will */
+	unsigned supported = nsctl_type_supported(); /* 0: nobody can tell; the kernel will */
 
 	if (!supported)
 		return;

@@ -17,7 +17,7 @@
  * size of an array by type.
  */
 #define type_foreach(t) for (enum nsctl_type t = 0; nsctl_type_get(t); t++)
-#define TYPES_ALL       nsctl_types_all()
+#define TYPES_ALL       nsctl_type_all()
 #define TYPE_SLOTS      32
 
 #if NSCTL_ASAN
@@ -83,7 +83,7 @@ bool cli_all_digits(const char *text);
 const char *cli_pid_refusal(int err);
 
 /*
- * nsctl_types_supported(), or fail (the command's status) where nobody can
+ * nsctl_type_supported(), or fail (the command's status) where nobody can
  * tell, saying to name the types to WHAT ("join", "compare").
  */
 unsigned cli_types_supported_or_fail(const char *what);
@@ -312,8 +312,8 @@ extern bool cli_parse_only;
 struct cli_pins {
 	struct nsctl_pin_made held[TYPE_SLOTS]; /* what this call made, held */
 	unsigned made;                          /* the types whose pin this call made */
-	unsigned new_dirs;                      /* the types whose NSCTL_PIN_DIR/TYPE it made */
-	bool new_top_dir;                       /* NSCTL_PIN_DIR itself */
+	unsigned new_dirs;                      /* the types whose /run/nsctl/TYPE it made */
+	bool new_top_dir;                       /* /run/nsctl itself */
 };
 void cli_pins_init(struct cli_pins *pins);
 /* Pin NSFD (of TYPE) at WHERE, a path or (IS_NAME) a name: 1, 0 or -errno. */

@@ -266,6 +266,8 @@ int cmd_compare(int argc, char **argv)
 		if (!(asked & NSCTL_TYPE_BIT(t)))
 			continue;
 		results[n].type = t;
+		results[n].a = (struct nsctl_ns_id)NSCTL_NS_ID_INIT;
+		results[n].b = (struct nsctl_ns_id)NSCTL_NS_ID_INIT;
 		operand_identify(&a, t, &results[n].a);
 		operand_identify(&b, t, &results[n].b);
 		if (!nsctl_ns_id_equal(&results[n].a, &results[n].b))

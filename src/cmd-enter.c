@@ -528,8 +528,10 @@ static __attribute__((noinline)) void open_pin_target(const struct request *req,
 	if (r < 0)
 		cli_fail(r, "'%s'", text);
 	if (!tg->pinned)
-		cli_fail(0, "'%s': neither a PID, a file nor a pin name (no pin in %s nor %s/TYPE)",
-			 text, NSCTL_PIN_NETNS_DIR, NSCTL_PIN_DIR);
+		cli_fail(0,
+			 "'%s': neither a PID, a file nor a pin name (no pin in /run/netns nor "
+			 "/run/nsctl/TYPE)",
+			 text);
 	tg->pinned = pinned_types(req, tg->pinned, req->all ? 0 : own_asked) & ~with_file;
 	type_foreach (t) {
 		char path[PATH_MAX];
@@ -612,7 +614,7 @@ static void open_target(const struct request *req, struct target *tg)
 		 * kernel lacks as it opens them (no look at which types it has first).
 		 */
 		tg->from_process = tg->different_only
-				       ? nsctl_types_all() & ~nsctl_ns_set_types(tg->set)
+				       ? nsctl_type_all() & ~nsctl_ns_set_types(tg->set)
 				       : own_asked;
 		return;
 	}
@@ -755,6 +757,7 @@ static void open_extras(const struct request *req, struct target *tg)
 				 (int)nsctl_process_pid(tg->process));
 	}
 	if (req->target_caps) {
+		tg->caps = (struct nsctl_caps)NSCTL_CAPS_INIT;
 		r = nsctl_process_read_caps(tg->process, &tg->caps);
 		if (r < 0)
 			cli_fail(r, "--target-caps: the capabilities of PID %d (/proc/%d/status)",
@@ -914,7 +917,7 @@ _Noreturn static void join_failed(const struct request *req, const struct target
 
 static unsigned join(const struct request *req, struct target *tg)
 {
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	unsigned flags = tg->different_only ? NSCTL_JOIN_DIFFERENT : 0;
 	int r;
 
@@ -1061,6 +1064,18 @@ static void set_credentials(const struct request *req, bool entered_user)
 	}
 }
 
+/* NAME of a path DIR/NAME, DIR where the library keeps network pin names; NULL otherwise. */
+static const char *netns_pin_name(const char *path)
+{
+	char dir[PATH_MAX];
+	int n = nsctl_pin_name_dir(NSCTL_TYPE_NET, dir, sizeof(dir));
+
+	if (n <= 0 || strncmp(path, dir, (size_t)n) != 0 || path[n] != '/' ||
+	    strchr(path + n + 1, '/'))
+		return NULL;
+	return path + n + 1;
+}
+
 /*
  * "ip netns exec NAME": the default for a NAME pinned only in /run/netns (as
  * ip netns add makes them), --netns-exec for any target.  The NAME of
@@ -1078,10 +1093,9 @@ static void netns_exec(const struct request *req, const struct target *tg, unsig
 		return;
 	if (tg->pinned)
 		name = text;
-	else if (strncmp(text, NSCTL_PIN_NETNS_DIR "/", strlen(NSCTL_PIN_NETNS_DIR) + 1) == 0 &&
-		 !strchr(text + strlen(NSCTL_PIN_NETNS_DIR) + 1, '/'))
-		name = text + strlen(NSCTL_PIN_NETNS_DIR) + 1;
-	r = nsctl_netns_exec_setup(name);
+	else
+		name = netns_pin_name(text);
+	r = nsctl_net_exec_setup(name);
 	if (r < 0)
 		cli_fail(r, "%s: the mounts of ip netns exec (/sys, /etc/netns/%s)",
 			 req->netns_exec ? "--netns-exec" : text, name ? name : "NAME");
@@ -1106,10 +1120,10 @@ _Noreturn static void run(const struct request *req, const char *file, char **pr
 			  bool fork_child)
 {
 	const int *keep = req->keep.all ? NULL : req->keep.fds;
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	struct nsctl_spawn_attr_room storage;
 	struct nsctl_spawn_attr *attr;
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	_cleanup_close_ int pidfd = -1;
 	int wstatus, r;
 	pid_t pid;

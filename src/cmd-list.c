@@ -276,20 +276,20 @@ static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
 	/* A pin NAME or a file, resolved to its inode: the inode only, never an ID. */
 	if (strncmp(wanted, "ino:", 4) == 0)
 		return number_parse(wanted + 4, UINT64_MAX, 0, &number) == 0 &&
-		       number == (uint64_t)ns->id.ino;
+		       number == (uint64_t)ns->id->ino;
 
 	/* Checked as digits already; one too large for 64 bits names nothing. */
 	if (number_parse(wanted, UINT64_MAX, NUMBER_LEADING_ZEROS, &number) < 0)
 		return false;
-	return number == (uint64_t)ns->id.ino || (ns->id.id && number == ns->id.id);
+	return number == (uint64_t)ns->id->ino || (ns->id->id && number == ns->id->id);
 }
 
 /* Whether NS is of the types asked for and, with --task, that process's: what lsns reads. */
 static bool of_types_and_task(const struct request *req, const struct nsctl_list *list,
 			      const struct nsctl_list_ns *ns)
 {
-	return (req->types & NSCTL_TYPE_BIT(ns->id.type)) &&
-	       (!req->task || nsctl_list_find_process(list, req->task, ns->id.type) == ns);
+	return (req->types & NSCTL_TYPE_BIT(ns->id->type)) &&
+	       (!req->task || nsctl_list_find_process(list, req->task, ns->id->type) == ns);
 }
 
 /*
@@ -388,8 +388,8 @@ static void check_wanted(const struct request *req, const struct nsctl_list *lis
 		if (!elsewhere)
 			cli_die(EXIT_FAILURE, 0, "not found namespace: %s", req->wanted[i]);
 		cli_die(EXIT_FAILURE, 0, "not found namespace: %s (a %s namespace%s)",
-			req->wanted[i], nsctl_type_get(elsewhere->id.type)->name,
-			req->types & NSCTL_TYPE_BIT(elsewhere->id.type)
+			req->wanted[i], nsctl_type_get(elsewhere->id->type)->name,
+			req->types & NSCTL_TYPE_BIT(elsewhere->id->type)
 			    ? ", not the one of --task"
 			    : ", not of the types of --type");
 	}
@@ -416,7 +416,7 @@ static const struct nsctl_list_ns *process_parent(const struct nsctl_list *list,
 {
 	if (ns->pid <= 0 || ns->ppid <= 0)
 		return NULL;
-	return nsctl_list_find_process(list, ns->ppid, ns->id.type);
+	return nsctl_list_find_process(list, ns->ppid, ns->id->type);
 }
 
 static const struct nsctl_list_ns *tree_parent(const struct request *req,
@@ -605,7 +605,7 @@ static char *pin_names(const struct nsctl_list_ns *ns, const char *separator)
 	for (size_t i = 0; i < ns->n_pins; i++) {
 		const char *base = strrchr(ns->pins[i], '/');
 
-		if (base && nsctl_pin_name_path(ns->id.type, base + 1, path, sizeof(path)) >= 0 &&
+		if (base && nsctl_pin_name_path(ns->id->type, base + 1, path, sizeof(path)) >= 0 &&
 		    strcmp(path, ns->pins[i]) == 0)
 			names[n++] = base + 1;
 	}
@@ -626,11 +626,11 @@ static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
 
 	switch (id) {
 	case COL_NS:
-		return number_text(buffer, ns->id.ino);
+		return number_text(buffer, ns->id->ino);
 	case COL_ID:
-		return ns->id.id ? number_text(buffer, ns->id.id) : NULL;
+		return ns->id->id ? number_text(buffer, ns->id->id) : NULL;
 	case COL_TYPE:
-		return nsctl_type_get(ns->id.type)->name;
+		return nsctl_type_get(ns->id->type)->name;
 	case COL_PATH:
 		return ns->path;
 	case COL_NPROCS:
@@ -659,9 +659,9 @@ static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
 		return *ret_joined = joined(ns->pins, NULL, ns->n_pins, pin_separator);
 	case COL_PNS:
 		/* 0 for none, as lsns writes it. */
-		return number_text(buffer, ns->parent ? ns->parent->id.ino : 0);
+		return number_text(buffer, ns->parent ? ns->parent->id->ino : 0);
 	case COL_ONS:
-		return number_text(buffer, ns->owner ? ns->owner->id.ino : 0);
+		return number_text(buffer, ns->owner ? ns->owner->id->ino : 0);
 	case COL_HOLDERS:
 		return *ret_joined = joined(NULL, ns->holders, ns->n_holders, ",");
 	case COL_NAME:
@@ -726,7 +726,7 @@ _Noreturn static void filter_failed(const struct nsctl_list_ns *ns, int r)
 	cli_die(EXIT_FAILURE, 0,
 		"--filter: cannot evaluate it on namespace %ju: a value is not of the type it is "
 		"compared as (a number in quotes compares as text)",
-		(uintmax_t)ns->id.ino);
+		(uintmax_t)ns->id->ino);
 }
 
 /* Whether -Q, evaluated by nsctl, selects NS: 1 or 0, or a negative errno. */
@@ -772,7 +772,8 @@ static size_t index_of(const struct nsctl_list *list, const struct nsctl_list_ns
 
 		if (m == ns)
 			return middle;
-		if (m->id.ino < ns->id.ino || (m->id.ino == ns->id.ino && m->id.dev < ns->id.dev))
+		if (m->id->ino < ns->id->ino ||
+		    (m->id->ino == ns->id->ino && m->id->dev < ns->id->dev))
 			low = middle + 1;
 		else
 			high = middle;
@@ -970,23 +971,23 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
 		if (!shown(req, list, ns))
 			continue;
 		snprintf(label, sizeof(label), "%s\n%ju\n%u process%s",
-			 nsctl_type_get(ns->id.type)->name, (uintmax_t)ns->id.ino, ns->nprocs,
+			 nsctl_type_get(ns->id->type)->name, (uintmax_t)ns->id->ino, ns->nprocs,
 			 ns->nprocs == 1 ? "" : "es");
-		printf("\tns%ju [label=", (uintmax_t)ns->id.ino);
+		printf("\tns%ju [label=", (uintmax_t)ns->id->ino);
 		dot_string(stdout, label);
-		puts(ns->id.type == NSCTL_TYPE_USER ? ", style=bold];" : "];");
+		puts(ns->id->type == NSCTL_TYPE_USER ? ", style=bold];" : "];");
 		if (ns->owner && shown(req, list, ns->owner))
-			printf("\tns%ju -> ns%ju [label=\"owns\"];\n", (uintmax_t)ns->owner->id.ino,
-			       (uintmax_t)ns->id.ino);
+			printf("\tns%ju -> ns%ju [label=\"owns\"];\n",
+			       (uintmax_t)ns->owner->id->ino, (uintmax_t)ns->id->ino);
 		if (ns->parent && shown(req, list, ns->parent))
 			printf("\tns%ju -> ns%ju [label=\"parent of\", style=dashed];\n",
-			       (uintmax_t)ns->parent->id.ino, (uintmax_t)ns->id.ino);
+			       (uintmax_t)ns->parent->id->ino, (uintmax_t)ns->id->ino);
 		if (ns->pid > 0) {
 			snprintf(label, sizeof(label), "%d %s", ns->pid,
 				 ns->command ? ns->command : "");
 			printf("\tpid%d [shape=ellipse, label=", ns->pid);
 			dot_string(stdout, label);
-			printf("];\n\tns%ju -> pid%d [style=dotted];\n", (uintmax_t)ns->id.ino,
+			printf("];\n\tns%ju -> pid%d [style=dotted];\n", (uintmax_t)ns->id->ino,
 			       ns->pid);
 		}
 	}

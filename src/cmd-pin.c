@@ -16,8 +16,8 @@ static void help(void)
 	      "them onto a file.  TARGET is a PID, a namespace file (/proc/PID/ns/TYPE,\n"
 	      "another pin) or id:ID, the namespace of that 64-bit ID (nsctl list's ID).  PATH is "
 	      "a file to create; a NAME (no slash) pins a network\n"
-	      "namespace at " NSCTL_PIN_NETNS_DIR "/NAME, where \"ip netns\" finds it, and any\n"
-	      "other type at " NSCTL_PIN_DIR "/TYPE/NAME.\n"
+	      "namespace at /run/netns/NAME, where \"ip netns\" finds it, and any\n"
+	      "other type at /run/nsctl/TYPE/NAME.\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "", "pin the");
@@ -31,7 +31,7 @@ static void help(void)
 	      "created without following symlinks.  A failure takes back only the pins\n"
 	      "(and directories) this call made.  A mount namespace is refused in a\n"
 	      "directory on a shared mount (it would pin itself through propagation):\n"
-	      "pin it under a NAME (" NSCTL_PIN_DIR "/mnt) or on a private mount.\n"
+	      "pin it under a NAME (/run/nsctl/mnt) or on a private mount.\n"
 	      "Remove pins with nsctl unpin.\n",
 	      stdout);
 }

@@ -15,7 +15,7 @@
 /* What the parent step and the child step of nsctl_spawn() work from. */
 struct run_start {
 	const struct create_options *o;
-	const struct nsctl_signal_state *saved;
+	const struct nsctl_signals_state *saved;
 	struct cli_pins pins;
 	/* --init: [1] the init's, which writes PROGRAM's wait status there; [0] ours. */
 	int init_report[2];
@@ -31,7 +31,7 @@ static bool need_parent_step(const struct create_options *o)
 /* --init's PROGRAM, PID 2: the caller's signals back, then the exec. */
 struct init_program {
 	const struct create_options *o;
-	const struct nsctl_signal_state *saved;
+	const struct nsctl_signals_state *saved;
 };
 
 static int init_program(void *userdata)
@@ -44,7 +44,7 @@ static int init_program(void *userdata)
 
 /* PID 1 of the new PID namespace under --init: start PROGRAM as PID 2, reap, report. */
 static _Noreturn void run_init(const struct create_options *o, int report,
-			       const struct nsctl_signal_state *saved)
+			       const struct nsctl_signals_state *saved)
 {
 	int wstatus, r;
 	pid_t program;
@@ -145,7 +145,7 @@ static _Noreturn void abandon(pid_t pid, int pidfd, int err, const char *what)
 /*
  * Is "/" the root of a mount?  Not in a chroot: there the propagation of the
  * new mount namespace is changed through the whole namespace
- * (nsctl_propagation_set), which the forked start does.  False where the
+ * (nsctl_mnt_propagation_set), which the forked start does.  False where the
  * kernel cannot tell (before 5.8): the forked start then too.
  */
 static bool root_is_mount_root(void)
@@ -175,7 +175,7 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
 	const struct create_options *o = run->o;
 	struct nsctl_spawn_attr_room storage;
 	struct nsctl_spawn_attr *attr = cli_spawn_attr_init(&storage);
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	pid_t pid;
 	int r;
 
@@ -242,7 +242,7 @@ static pid_t start(struct run_start *run, bool child_step, int *pidfd)
  * Before the start: the pipe that tells the pins' fate (FAILED), --init's
  * report, the signals blocked (into SAVED), and nsctl undumpable.
  */
-static void run_prepare(struct run_start *run, struct nsctl_signal_state *saved, int failed[2])
+static void run_prepare(struct run_start *run, struct nsctl_signals_state *saved, int failed[2])
 {
 	const struct create_options *o = run->o;
 	int r;
@@ -307,7 +307,7 @@ static void pins_settle(struct run_start *run, int failed[2])
 int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	struct run_start run = { .init_report = { -1, -1 } };
 	int pidfd = -1, wstatus, r, failed[2] = { -1, -1 }, status;
 	pid_t pid;

@@ -14,7 +14,7 @@ static void help(void)
 	fputs("Usage: nsctl unpin [options] PATH|NAME...\n"
 	      "\nRemove pins: unmount each namespace bind-mounted on PATH and remove the\n"
 	      "file.  A NAME (no slash) is the pin of that name of every type\n"
-	      "(" NSCTL_PIN_NETNS_DIR "/NAME, as \"ip netns\" makes them, and " NSCTL_PIN_DIR
+	      "(/run/netns/NAME, as \"ip netns\" makes them, and /run/nsctl"
 	      "/TYPE/NAME).\n"
 	      "Anything that is not a pin is refused and left untouched.\n"
 	      "\nOptions:\n",

@@ -115,7 +115,7 @@ static pid_t helper_start(const struct create_options *o, pid_t caller, const in
 	};
 	struct nsctl_spawn_attr_room storage;
 	struct nsctl_spawn_attr *attr = cli_spawn_attr_init(&storage);
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	pid_t pid;
 	int r;
 
@@ -183,7 +183,7 @@ int cmd_unshare(int argc, char **argv)
 		helper_pid = helper_start(&o, caller, sock);
 		close(sock[1]);
 	}
-	if (unshare((int)nsctl_types_to_clone_flags(o.types)) < 0)
+	if (unshare((int)nsctl_type_to_clone_flags(o.types)) < 0)
 		create_fail(&o, -errno, "unshare()");
 	if (helper_pid > 0) {
 		helper_finish(helper_pid, sock[0]);

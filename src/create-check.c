@@ -47,7 +47,7 @@ static struct nsctl_idmap *map_of(struct create_options *o, bool group)
 
 	if (!*map) {
 		*map = &maps[group];
-		**map = (struct nsctl_idmap){ ranges[group], MAP_RANGES_MAX, 0 };
+		**map = (struct nsctl_idmap)NSCTL_IDMAP_INIT(ranges[group], MAP_RANGES_MAX);
 	}
 	return *map;
 }

@@ -659,7 +659,7 @@ void create_fail(const struct create_options *o, int err, const char *call)
 	 * type it lacks: looked for only then, to keep the start fast.
 	 */
 	if (err == -EINVAL || err == -EOPNOTSUPP) {
-		unsigned supported = nsctl_types_supported(); /* 0: nobody can tell */
+		unsigned supported = nsctl_type_supported(); /* 0: nobody can tell */
 		unsigned unsupported = supported ? o->types & ~supported : 0;
 
 		type_foreach (t) {
@@ -691,11 +691,11 @@ void create_setup_inside(const struct create_options *o)
 	if (r < 0)
 		cli_fail(r, "--domainname '%s': cannot set it", o->domainname);
 	if (o->loopback) {
-		r = nsctl_loopback_bring_up();
+		r = nsctl_net_loopback_up();
 		if (r < 0)
 			cli_fail(r, "--loopback: cannot bring up lo");
 	}
-	r = nsctl_propagation_set(o->propagation);
+	r = nsctl_mnt_propagation_set(o->propagation);
 	if (r < 0)
 		cli_fail(r, "--propagation: cannot change the propagation of /");
 	if (o->root) {
@@ -706,7 +706,7 @@ void create_setup_inside(const struct create_options *o)
 			cli_fail(-errno, "--root '%s': chdir /", o->root);
 	}
 	if (o->proc_dir) {
-		r = nsctl_proc_mount(o->proc_dir);
+		r = nsctl_mnt_proc_mount(o->proc_dir);
 		/* The kernel mounts proc only for a PID namespace the caller's userns owns. */
 		if (r == -EPERM && !(o->types & NSCTL_TYPE_BIT(NSCTL_TYPE_PID)))
 			cli_fail(r,
@@ -747,7 +747,7 @@ void create_setup_inside(const struct create_options *o)
 void create_print_namespaces(const struct create_options *o, pid_t pid)
 {
 	type_foreach (t) {
-		struct nsctl_ns_id id;
+		struct nsctl_ns_id id = NSCTL_NS_ID_INIT;
 		char path[64], text[64];
 		_cleanup_close_ int fd = -1;
 

@@ -88,7 +88,7 @@ int parse_types(const char *list, unsigned *ret_types)
 	if (!list || !ret_types || !*list)
 		return -EINVAL;
 	if (strcmp(list, "all") == 0) {
-		*ret_types = nsctl_types_all();
+		*ret_types = nsctl_type_all();
 		return 0;
 	}
 	for (const char *p = list;;) {

@@ -36,7 +36,7 @@ static inline unsigned long bare_clone_flags(const char *program, const char *li
 	char copy[256], *name, *state = NULL;
 
 	if (strcmp(list, "all") == 0)
-		return nsctl_types_to_clone_flags(nsctl_types_all());
+		return nsctl_type_to_clone_flags(nsctl_type_all());
 	if (strlen(list) >= sizeof(copy))
 		bare_die(program, list, ENAMETOOLONG);
 	strcpy(copy, list);
@@ -50,7 +50,7 @@ static inline unsigned long bare_clone_flags(const char *program, const char *li
 	}
 	if (!types)
 		bare_die(program, list, EINVAL);
-	return nsctl_types_to_clone_flags(types);
+	return nsctl_type_to_clone_flags(types);
 }
 
 __attribute__((noreturn)) static inline void bare_exec(char **argv)

@@ -110,7 +110,7 @@ teardown() {
     # stopped child's supervisor; write() is checked below.
     allowed="_ITM_deregisterTMCloneTable _ITM_registerTMCloneTable __cxa_finalize
         __environ environ __errno_location __getdelim __gmon_start__
-        __libc_current_sigrtmin __snprintf_chk __stack_chk_fail __memcpy_chk __memset_chk
+        __libc_current_sigrtmin snprintf __snprintf_chk __stack_chk_fail __memcpy_chk __memset_chk
         __strcpy_chk __read_chk __readlink_chk __readlinkat_chk __recv_chk __poll_chk
         __fdelt_chk __vsnprintf_chk __open_2 __open64_2 __openat_2 __openat64_2
         calloc malloc realloc reallocarray free strdup strndup qsort

@@ -147,3 +147,67 @@ implicit_values() {
     printf 'enum nsctl_x {\n\tNSCTL_X_A = 0,\n\tNSCTL_X_B,\n};\n' >"$BATS_TEST_TMPDIR/x.h"
     [ "$(implicit_values "$BATS_TEST_TMPDIR/x.h")" = "3: 	NSCTL_X_B," ]
 }
+
+# The nouns DESIGN.md allows, one a line.
+design_nouns() {
+    sed -n '/named `nsctl_<noun>_<verb>`, from these nouns/,/alone is named by its verb/p' \
+        "$NSCTL_TOP/docs/DESIGN.md" | grep -o '`[a-z_]*`' | tr -d '`'
+}
+
+# The functions a header declares, one a line.
+declared_functions() {
+    grep -E '^[a-z].*\bnsctl_[a-z0-9_]+ *\(' "$1" | sed -E 's/.*\b(nsctl_[a-z0-9_]+) *\(.*/\1/' |
+        sort -u
+}
+
+# The functions of header $1 whose names break the rule.
+misnamed() {
+    local nouns fn ok noun
+    nouns=$(design_nouns)
+    for fn in $(declared_functions "$1"); do
+        [ "$fn" = nsctl_spawn ] && continue
+        ok=
+        for noun in $nouns; do
+            case $fn in nsctl_"$noun"_?*) ok=1 ;; esac
+        done
+        [ -n "$ok" ] || echo "$fn"
+    done
+}
+
+@test "design: every exported function is nsctl_<noun>_<verb>, of the nouns DESIGN.md lists" {
+    local header=$NSCTL_TOP/include/nsctl.h noun
+    [ "$(design_nouns | wc -l)" -ge 10 ]
+    run misnamed "$header"
+    echo "$output"
+    [ -z "$output" ]
+    # Each noun listed names something: a noun no function uses would be a rule nobody keeps.
+    for noun in $(design_nouns); do
+        grep -qE "\bnsctl_${noun}_[a-z0-9_]+ *\(" "$header" || { echo "unused noun $noun"; false; }
+    done
+    # Every exported symbol is one of them, declared.
+    run bash -c "grep -oE '^\s*nsctl_[a-z0-9_]+;' '$NSCTL_TOP/lib/libnsctl.sym' | tr -d ' \t;' | sort"
+    [ "$output" = "$(declared_functions "$header")" ]
+    # It can fail.
+    printf 'int nsctl_types_all(void);\nint nsctl_ns_open(int fd);\n' >"$BATS_TEST_TMPDIR/x.h"
+    [ "$(misnamed "$BATS_TEST_TMPDIR/x.h")" = nsctl_types_all ]
+}
+
+# The structs of header $1 that neither are room nor carry their size first.
+unsized_structs() {
+    awk '/^struct nsctl_[a-z_]+ \{$/ { name = $2; getline; if ($0 !~ /^\tsize_t size;$/ && $0 !~ /^\tuint64_t opaque\[[0-9]+\];$/) print name }' "$1" |
+        grep -vx nsctl_idmap_range
+}
+
+@test "design: every public struct is opaque room or carries its size first" {
+    local header=$NSCTL_TOP/include/nsctl.h
+    [ "$(grep -c '^struct nsctl_[a-z_]* {$' "$header")" -ge 10 ]
+    run unsized_structs "$header"
+    echo "$output"
+    [ -z "$output" ]
+    # A list the library hands out is an object, not an array of rows: no ** of a struct row.
+    run grep -nE 'struct nsctl_(pin|list_ns|ns_id|type_info) \*\*' "$header"
+    [ "$status" -eq 1 ]
+    # It can fail.
+    printf 'struct nsctl_x {\n\tint a;\n};\nstruct nsctl_y {\n\tsize_t size;\n};\n' >"$BATS_TEST_TMPDIR/x.h"
+    [ "$(unsized_structs "$BATS_TEST_TMPDIR/x.h")" = nsctl_x ]
+}

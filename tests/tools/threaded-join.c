@@ -51,7 +51,7 @@ static void expect(const char *call, int r, int want)
 /* The caller's own namespace of TYPE, by inode, to see that nothing changed. */
 static unsigned long own_inode(enum nsctl_type type)
 {
-	struct nsctl_ns_id id;
+	struct nsctl_ns_id id = NSCTL_NS_ID_INIT;
 	char path[64];
 	int fd, r;
 
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 	bool threaded = !(argc == 3 && strcmp(argv[1], "--single-threaded") == 0);
 	const char *pid_text = argv[argc - 1];
 	unsigned long user_before = own_inode(NSCTL_TYPE_USER);
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	struct nsctl_process *process;
 	char path[64];
 	pthread_t thread;

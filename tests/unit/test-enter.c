@@ -93,10 +93,16 @@ static void test_order_without_user_and_empty(void **state)
 	assert_int_equal(join_order(0, true, order), 0);
 }
 
+/* A report as nsctl_process_join() starts it, for join_in_order() called alone. */
+#define REPORT_BEGUN                                                                               \
+	{                                                                                          \
+		.size = sizeof(struct nsctl_join_report), .failed_type = -1                        \
+	}
+
 static void test_in_order_all_succeed(void **state)
 {
 	struct fake f = { 0 };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 	const enum nsctl_type want[] = { NSCTL_TYPE_NET, NSCTL_TYPE_UTS, NSCTL_TYPE_USER };
 
 	assert_int_equal(
@@ -110,7 +116,7 @@ static void test_in_order_eperm_retried_after_user(void **state)
 {
 	/* A privileged caller whose target's net namespace only its user namespace opens. */
 	struct fake f = { .eperm_until_user = BIT(NET) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 	const enum nsctl_type want[] = { NSCTL_TYPE_IPC, NSCTL_TYPE_NET, NSCTL_TYPE_UTS,
 					 NSCTL_TYPE_USER, NSCTL_TYPE_NET };
 
@@ -125,7 +131,7 @@ static void test_in_order_unprivileged(void **state)
 {
 	/* An unprivileged caller: nothing works before the user namespace, everything after. */
 	struct fake f = { .eperm_until_user = TYPES_ALL & ~BIT(USER) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 	const enum nsctl_type want[] = { NSCTL_TYPE_USER, NSCTL_TYPE_MNT, NSCTL_TYPE_UTS };
 
 	assert_int_equal(
@@ -137,7 +143,7 @@ static void test_in_order_unprivileged(void **state)
 static void test_in_order_eperm_without_user_fails(void **state)
 {
 	struct fake f = { .eperm_until_user = BIT(UTS) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 
 	assert_int_equal(join_in_order(BIT(NET) | BIT(UTS), false, fake_join, &f, &report), -EPERM);
 	assert_int_equal(report.failed_type, NSCTL_TYPE_UTS);
@@ -148,7 +154,7 @@ static void test_in_order_eperm_without_user_fails(void **state)
 static void test_in_order_failure_names_the_type(void **state)
 {
 	struct fake f = { .fail = BIT(MNT) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 
 	assert_int_equal(join_in_order(BIT(IPC) | BIT(MNT) | BIT(UTS) | BIT(USER), false, fake_join,
 				       &f, &report),
@@ -162,7 +168,7 @@ static void test_in_order_deferred_still_refused(void **state)
 {
 	/* Refused before and after the user namespace: the error names it, user stays joined. */
 	struct fake f = { .eperm_always = BIT(NET) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 	const enum nsctl_type want[] = { NSCTL_TYPE_NET, NSCTL_TYPE_USER, NSCTL_TYPE_NET };
 
 	assert_int_equal(join_in_order(BIT(NET) | BIT(USER), false, fake_join, &f, &report),
@@ -173,7 +179,7 @@ static void test_in_order_deferred_still_refused(void **state)
 
 	/* User first, then a refusal: no retry, the user namespace stays joined. */
 	f = (struct fake){ .fail = BIT(NET) };
-	report = (struct nsctl_join_report){ .failed_type = -1 };
+	report = (struct nsctl_join_report)REPORT_BEGUN;
 	assert_int_equal(join_in_order(BIT(NET) | BIT(USER), true, fake_join, &f, &report),
 			 -EINVAL);
 	assert_int_equal(f.n_calls, 2);
@@ -185,7 +191,7 @@ static void test_in_order_own_user_skipped(void **state)
 {
 	/* The caller's own user namespace is skipped; what waited for it is still tried. */
 	struct fake f = { .skip = BIT(USER), .eperm_until_user = BIT(UTS) };
-	struct nsctl_join_report report = { .failed_type = -1 };
+	struct nsctl_join_report report = REPORT_BEGUN;
 	const enum nsctl_type want[] = { NSCTL_TYPE_UTS, NSCTL_TYPE_USER, NSCTL_TYPE_UTS };
 
 	assert_int_equal(join_in_order(BIT(UTS) | BIT(USER), false, fake_join, &f, &report),
@@ -195,7 +201,7 @@ static void test_in_order_own_user_skipped(void **state)
 	assert_int_equal(report.joined, 0);
 
 	f = (struct fake){ .skip = BIT(USER) };
-	report = (struct nsctl_join_report){ .failed_type = -1 };
+	report = (struct nsctl_join_report)REPORT_BEGUN;
 	assert_int_equal(join_in_order(BIT(UTS) | BIT(USER), true, fake_join, &f, &report), 0);
 	assert_int_equal(report.joined, BIT(UTS));
 }
@@ -249,7 +255,7 @@ static void test_unknown_flags(void **state)
 {
 	struct nsctl_process *self = NULL;
 	struct nsctl_ns_set *set = NULL;
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 
 	assert_int_equal(nsctl_process_open(getpid(), &self), 0);
 	assert_int_equal(nsctl_ns_set_new(&set), 0);
@@ -308,7 +314,7 @@ static void *idle_thread(void *arg)
 
 static int join_while_threaded(void *arg)
 {
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	struct nsctl_ns_set *set = NULL;
 	pthread_t thread;
 	int r;
@@ -362,7 +368,7 @@ static int differ_threads(void *arg)
 	(void)arg;
 	if (nsctl_process_open(getpid(), &process) < 0)
 		return 30;
-	if (nsctl_process_ns_differ(process, nsctl_types_supported(), &different) < 0 ||
+	if (nsctl_process_ns_differ(process, nsctl_type_supported(), &different) < 0 ||
 	    different != 0)
 		return 31;
 	if (pthread_create(&thread, NULL, differ_in_thread, process) != 0)
@@ -420,7 +426,7 @@ static int join_and_check(void *arg)
 {
 	const struct join_case *c = arg;
 	struct nsctl_process *process;
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	char name[64] = "";
 
 	if (nsctl_process_open(c->target, &process) < 0)
@@ -466,7 +472,7 @@ static int unprivileged_join(void *arg)
 {
 	const struct join_case *c = arg;
 	struct nsctl_process *process;
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	char name[64] = "";
 	int r;
 
@@ -702,7 +708,7 @@ static void test_proc_cgroup_v1_next(void **state)
 static void test_read_caps(void **state)
 {
 	struct nsctl_process *process;
-	struct nsctl_caps caps;
+	struct nsctl_caps caps = NSCTL_CAPS_INIT;
 	pid_t pid;
 
 	assert_int_equal(nsctl_process_open(getpid(), &process), 0);

@@ -24,7 +24,8 @@ static struct nsctl_idmap_range storage[2][KERNEL_LINES + 8];
 /* An empty map of the ranges of STORAGE[I]. */
 static struct nsctl_idmap empty_map(size_t i)
 {
-	return (struct nsctl_idmap){ storage[i], sizeof(storage[i]) / sizeof(storage[i][0]), 0 };
+	return (struct nsctl_idmap)NSCTL_IDMAP_INIT(storage[i],
+						    sizeof(storage[i]) / sizeof(storage[i][0]));
 }
 
 static void test_add_overlap(void **state)
@@ -74,7 +75,8 @@ static void test_add_limits(void **state)
 static void test_add_capacity(void **state)
 {
 	struct nsctl_idmap_range two[2], a = { 0, 1000, 1 }, b = { 1, 1001, 1 }, c = { 2, 1002, 1 };
-	struct nsctl_idmap map = { two, 2, 0 }, none = { NULL, 0, 0 }, bad = { NULL, 4, 0 };
+	struct nsctl_idmap map = NSCTL_IDMAP_INIT(two, 2), none = NSCTL_IDMAP_INIT(NULL, 0),
+			   bad = NSCTL_IDMAP_INIT(NULL, 4);
 
 	assert_int_equal(nsctl_idmap_add(&map, &a), 0);
 	assert_int_equal(nsctl_idmap_add(&map, &b), 0);
@@ -86,6 +88,36 @@ static void test_add_capacity(void **state)
 	assert_int_equal(nsctl_idmap_add(&bad, &a), -EINVAL);
 	map.n = 3;
 	assert_int_equal(nsctl_idmap_add(&map, &c), -EINVAL);
+}
+
+/*
+ * The map's size is its version: short of libnsctl 1.0's is -EINVAL; a
+ * larger one (a caller built with a newer header) is taken while what this
+ * library does not know is 0, and -E2BIG once it is not, as openat2() does.
+ */
+static void test_sized(void **state)
+{
+	struct nsctl_idmap_range one[1], a = { 0, 1000, 1 };
+	struct {
+		struct nsctl_idmap map;
+		uint64_t newer;
+	} big = { NSCTL_IDMAP_INIT(one, 1), 0 };
+	struct nsctl_idmap small = NSCTL_IDMAP_INIT(one, 1);
+	char text[64];
+
+	small.size = offsetof(struct nsctl_idmap, n);
+	assert_int_equal(nsctl_idmap_add(&small, &a), -EINVAL);
+	assert_int_equal(nsctl_idmap_format(&small, text, sizeof(text)), -EINVAL);
+	small.size = 0;
+	assert_int_equal(nsctl_user_maps_write(getpid(), &small, NULL, NSCTL_SETGROUPS_DEFAULT),
+			 -EINVAL);
+	big.map.size = sizeof(big);
+	assert_int_equal(nsctl_idmap_add(&big.map, &a), 0);
+	assert_int_equal(nsctl_idmap_format(&big.map, text, sizeof(text)), 9);
+	assert_string_equal(text, "0 1000 1\n");
+	big.newer = 1;
+	assert_int_equal(nsctl_idmap_format(&big.map, text, sizeof(text)), -E2BIG);
+	assert_int_equal(nsctl_idmap_write_helper(getpid(), NSCTL_IDMAP_UID, &big.map), -E2BIG);
 }
 
 static void test_format(void **state)
@@ -148,7 +180,7 @@ static void test_write_maps(void **state)
 {
 	struct nsctl_idmap_range u = { 0, 100000, 1000 }, g = { 0, 200000, 10 };
 	struct nsctl_spawn_attr *attr = NULL;
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	int out[2], wstatus;
 	char buf[256] = { 0 };
 	pid_t pid;
@@ -200,8 +232,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_add_overlap),  cmocka_unit_test(test_add_limits),
-		cmocka_unit_test(test_add_capacity), cmocka_unit_test(test_format),
-		cmocka_unit_test(test_write_errors), cmocka_unit_test(test_write_maps),
+		cmocka_unit_test(test_add_capacity), cmocka_unit_test(test_sized),
+		cmocka_unit_test(test_format),       cmocka_unit_test(test_write_errors),
+		cmocka_unit_test(test_write_maps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,8 +47,8 @@ static void check_own(unsigned flags)
 		const struct nsctl_list_ns *ns = nsctl_list_get(list, i);
 
 		/* In inode order, each found again by its identity. */
-		assert_true(!prev || prev->id.ino <= ns->id.ino);
-		assert_ptr_equal(nsctl_list_find(list, ns->id.dev, ns->id.ino), ns);
+		assert_true(!prev || prev->id->ino <= ns->id->ino);
+		assert_ptr_equal(nsctl_list_find(list, ns->id->dev, ns->id->ino), ns);
 		assert_true(ns->pid > 0 || ns->nprocs == 0);
 		/*
 		 * A process gives its UID; only NS_GET_OWNER_UID can give one to the
@@ -64,7 +64,7 @@ static void check_own(unsigned flags)
 			char link[64];
 
 			snprintf(link, sizeof(link), "/proc/%d/ns/%s", ns->pid,
-				 nsctl_type_get(ns->id.type)->name);
+				 nsctl_type_get(ns->id->type)->name);
 			assert_string_equal(ns->path, link);
 		}
 		prev = ns;
@@ -79,8 +79,8 @@ static void check_own(unsigned flags)
 			continue;
 		ns = nsctl_list_find_process(list, getpid(), t);
 		assert_non_null(ns);
-		assert_int_equal(ns->id.ino, st.st_ino);
-		assert_int_equal(ns->id.type, t);
+		assert_int_equal(ns->id->ino, st.st_ino);
+		assert_int_equal(ns->id->type, t);
 		assert_true(ns->nprocs >= 1);
 		assert_true(ns->pid <= getpid());
 		assert_non_null(ns->command);
@@ -91,7 +91,7 @@ static void check_own(unsigned flags)
 			if (t != NSCTL_TYPE_USER)
 				assert_non_null(ns->owner);
 			if (ns->owner)
-				assert_int_equal(ns->owner->id.type, NSCTL_TYPE_USER);
+				assert_int_equal(ns->owner->id->type, NSCTL_TYPE_USER);
 		}
 	}
 	assert_null(nsctl_list_find_process(list, getpid(), TYPE_COUNT));
@@ -186,7 +186,7 @@ static void test_processes(void **state)
 	assert_non_null(row);
 	assert_int_equal(row->pid, child);
 	assert_int_equal(row->ppid, getpid());
-	assert_true(row->id.ino == ns->id.ino && row->id.type == NSCTL_TYPE_UTS);
+	assert_true(row->id->ino == ns->id->ino && row->id->type == NSCTL_TYPE_UTS);
 	assert_non_null(row->command);
 	row = nsctl_list_process(list, ns, 1);
 	assert_non_null(row);

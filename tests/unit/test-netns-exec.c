@@ -22,7 +22,7 @@ static int child(void)
 
 	if (unshare(CLONE_NEWNET) < 0)
 		return 2;
-	if (nsctl_netns_exec_setup(NULL) < 0)
+	if (nsctl_net_exec_setup(NULL) < 0)
 		return 3;
 	dir = opendir("/sys/class/net");
 	if (!dir)
@@ -55,9 +55,9 @@ static void test_bad_names(void **state)
 {
 	(void)state;
 	/* Refused before anything is unshared. */
-	assert_int_equal(nsctl_netns_exec_setup(""), -EINVAL);
-	assert_int_equal(nsctl_netns_exec_setup("a/b"), -EINVAL);
-	assert_int_equal(nsctl_netns_exec_setup(".."), -EINVAL);
+	assert_int_equal(nsctl_net_exec_setup(""), -EINVAL);
+	assert_int_equal(nsctl_net_exec_setup("a/b"), -EINVAL);
+	assert_int_equal(nsctl_net_exec_setup(".."), -EINVAL);
 }
 
 int main(void)

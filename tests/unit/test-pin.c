@@ -41,6 +41,15 @@ static void test_name_path(void **state)
 	long_name[sizeof(long_name) - 1] = '\0';
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, long_name, buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(nsctl_pin_name_path(NSCTL_TYPE_NET, "blue", buf, 5), -ENOBUFS);
+
+	/* The directories of the names, as ip netns and the man page place them. */
+	assert_int_equal(nsctl_pin_name_dir(NSCTL_TYPE_NET, buf, sizeof(buf)), 10);
+	assert_string_equal(buf, "/run/netns");
+	assert_int_equal(nsctl_pin_name_dir(NSCTL_TYPE_TIME, buf, sizeof(buf)), 15);
+	assert_string_equal(buf, "/run/nsctl/time");
+	assert_int_equal(nsctl_pin_name_dir(NSCTL_TYPE_NET, buf, 10), -ENOBUFS);
+	assert_int_equal(nsctl_pin_name_dir(TYPE_COUNT, buf, sizeof(buf)), -EINVAL);
+	assert_int_equal(nsctl_pin_name_dir(NSCTL_TYPE_NET, NULL, 0), -EINVAL);
 }
 
 static void test_name_types_of_missing_name(void **state)
@@ -88,9 +97,9 @@ static pid_t start_uts_child(int *ret_nsfd)
 static void test_create_list_remove(void **state)
 {
 	char dir[] = "/tmp/nsctl-unit-pin-XXXXXX", path[128], link[128], other[128];
-	struct nsctl_pin *pins = NULL;
+	struct nsctl_pin_list *pins = NULL;
+	const struct nsctl_pin *pin;
 	struct stat st, ns_st;
-	size_t count = 0;
 	bool listed = false;
 	int nsfd = -1;
 	pid_t pid;
@@ -122,19 +131,21 @@ static void test_create_list_remove(void **state)
 	assert_int_equal(nsctl_pin_remove(other), -ENOTTY);
 	assert_int_equal(unlink(other), 0);
 
-	assert_int_equal(nsctl_pin_list(TYPES_ALL, &pins, &count), 0);
-	for (size_t i = 0; i < count; i++)
-		if (strcmp(pins[i].path, path) == 0) {
+	assert_int_equal(nsctl_pin_list_scan(TYPES_ALL, &pins), 0);
+	for (size_t i = 0; (pin = nsctl_pin_list_get(pins, i)); i++)
+		if (strcmp(pin->path, path) == 0) {
 			listed = true;
-			assert_int_equal(pins[i].type, NSCTL_TYPE_UTS);
-			assert_int_equal(pins[i].ino, ns_st.st_ino);
+			assert_int_equal(pin->size, sizeof(*pin));
+			assert_int_equal(pin->type, NSCTL_TYPE_UTS);
+			assert_int_equal(pin->ino, ns_st.st_ino);
 		}
 	assert_true(listed);
-	nsctl_pin_list_free(pins, count);
-	assert_int_equal(nsctl_pin_list(NSCTL_TYPE_BIT(NSCTL_TYPE_NET), &pins, &count), 0);
-	for (size_t i = 0; i < count; i++)
-		assert_string_not_equal(pins[i].path, path);
-	nsctl_pin_list_free(pins, count);
+	assert_null(nsctl_pin_list_get(pins, nsctl_pin_list_count(pins)));
+	nsctl_pin_list_free(pins);
+	assert_int_equal(nsctl_pin_list_scan(NSCTL_TYPE_BIT(NSCTL_TYPE_NET), &pins), 0);
+	for (size_t i = 0; (pin = nsctl_pin_list_get(pins, i)); i++)
+		assert_string_not_equal(pin->path, path);
+	nsctl_pin_list_free(pins);
 
 	assert_int_equal(nsctl_pin_remove(link), -ENOTTY);
 	assert_int_equal(nsctl_pin_remove(dir), -ENOTTY);
@@ -160,8 +171,8 @@ static void test_create_rejects_non_namespace(void **state)
 	assert_int_equal(access("/tmp/never-made-by-nsctl", F_OK), -1);
 	assert_int_equal(nsctl_pin_create_name(fd, "x", 0), -ENOTTY);
 	close(fd);
-	assert_int_equal(nsctl_pin_list(TYPES_ALL, NULL, NULL), -EINVAL);
-	nsctl_pin_list_free(NULL, 0);
+	assert_int_equal(nsctl_pin_list_scan(TYPES_ALL, NULL), -EINVAL);
+	nsctl_pin_list_free(NULL);
 }
 
 int main(void)

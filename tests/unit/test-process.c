@@ -136,12 +136,12 @@ static void test_open_ns_matches_proc(void **state)
 	assert_int_equal(nsctl_process_open(getpid(), &p), 0);
 	type_foreach (t) {
 		const struct nsctl_type_info *info = nsctl_type_get(t);
-		struct nsctl_ns_id id;
+		struct nsctl_ns_id id = NSCTL_NS_ID_INIT;
 		char path[64];
 		struct stat st;
 		int fd;
 
-		if (!(nsctl_types_supported() & NSCTL_TYPE_BIT(t))) {
+		if (!(nsctl_type_supported() & NSCTL_TYPE_BIT(t))) {
 			assert_int_equal(nsctl_process_open_ns(p, t, false), -EOPNOTSUPP);
 			continue;
 		}

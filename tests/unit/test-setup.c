@@ -47,8 +47,8 @@ static void test_uts_name_check(void **state)
 
 static void test_propagation_set_bad(void **state)
 {
-	assert_int_equal(nsctl_propagation_set((enum nsctl_propagation)42), -EINVAL);
-	assert_int_equal(nsctl_propagation_set(NSCTL_PROPAGATION_UNCHANGED), 0);
+	assert_int_equal(nsctl_mnt_propagation_set((enum nsctl_propagation)42), -EINVAL);
+	assert_int_equal(nsctl_mnt_propagation_set(NSCTL_PROPAGATION_UNCHANGED), 0);
 }
 
 static void test_time_offset_check(void **state)
@@ -108,7 +108,7 @@ static int loopback_body(void)
 	strcpy(ifr.ifr_name, "lo");
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || (ifr.ifr_flags & IFF_UP))
 		return 1;
-	if (nsctl_loopback_bring_up() < 0 || nsctl_loopback_bring_up() < 0)
+	if (nsctl_net_loopback_up() < 0 || nsctl_net_loopback_up() < 0)
 		return 2;
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 || !(ifr.ifr_flags & IFF_UP))
 		return 3;
@@ -151,11 +151,11 @@ static int proc_body(void)
 	ssize_t n;
 	int r = 0;
 
-	if (nsctl_propagation_set(NSCTL_PROPAGATION_PRIVATE) < 0)
+	if (nsctl_mnt_propagation_set(NSCTL_PROPAGATION_PRIVATE) < 0)
 		return 1;
 	if (!mkdtemp(dir))
 		return 2;
-	if (nsctl_proc_mount(dir) < 0)
+	if (nsctl_mnt_proc_mount(dir) < 0)
 		r = 3;
 	else if (statfs(dir, &fs) < 0 || fs.f_type != PROC_SUPER_MAGIC)
 		r = 4;
@@ -168,7 +168,7 @@ static int proc_body(void)
 		r = 6;
 	umount2(dir, MNT_DETACH);
 	rmdir(dir);
-	if (!r && nsctl_proc_mount("/nonexistent-nsctl") != -ENOENT)
+	if (!r && nsctl_mnt_proc_mount("/nonexistent-nsctl") != -ENOENT)
 		r = 7;
 	return r;
 }

@@ -42,7 +42,7 @@ int __wrap_setns(int fd, int nstype)
 static void test_restore_fails(void **state)
 {
 	struct nsctl_spawn_attr *attr = NULL;
-	struct nsctl_spawn_report report = { 0 };
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	char *argv[] = { "sleep", "600", NULL };
 	char before[64] = "", after[64] = "";
 	int pidfd = -1;

@@ -112,7 +112,7 @@ static void test_attr_arguments(void **state)
 static void test_status_and_no_leak(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	int before = count_fds();
 
 	assert_int_equal(spawn_and_wait(attr, (char *[]){ "sh", "-c", "exit 7", NULL }, &report),
@@ -129,7 +129,7 @@ static void test_status_and_no_leak(void **state)
 static void test_exec_failures(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	char dir[] = "/tmp/test-spawn-XXXXXX", path[64];
 	int fd;
 
@@ -183,7 +183,7 @@ static void test_many_arguments_to_script(void **state)
 static void test_keep_fds(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	int fd = open("/dev/null", O_RDONLY), closed;
 	char script[128];
 
@@ -244,7 +244,7 @@ static ino_t ns_ino(pid_t pid, const char *name)
 static void test_namespaces_and_signals(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	char status[4096];
 	int pidfd = -1, fd;
 	sigset_t usr1, before;
@@ -380,7 +380,7 @@ static void test_parent_step(void **state)
 {
 	struct nsctl_spawn_attr *attr = new_attr();
 	struct parent_step_check check = { 0 };
-	struct nsctl_spawn_report report;
+	struct nsctl_spawn_report report = NSCTL_SPAWN_REPORT_INIT;
 	int before;
 
 	if (geteuid() != 0) {

@@ -21,7 +21,7 @@
  * blocked: a handler installed there is in place before any signal (one the
  * supervisor forwards early included) can arrive, so no test has to sleep.
  */
-static pid_t start_with(void (*setup)(void), void (*body)(void), struct nsctl_signal_state *saved,
+static pid_t start_with(void (*setup)(void), void (*body)(void), struct nsctl_signals_state *saved,
 			int *ret_pidfd)
 {
 	pid_t pid;
@@ -63,7 +63,7 @@ static void wait_forever(void)
 
 static void test_exit_code(void **state)
 {
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	int pidfd, wstatus = -1;
 	pid_t pid = start_with(NULL, exit_seven, &saved, &pidfd);
 
@@ -76,7 +76,7 @@ static void test_exit_code(void **state)
 
 static void test_killed_and_without_pidfd(void **state)
 {
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	int pidfd, wstatus = -1;
 	pid_t pid = start_with(catch_usr1, wait_forever, &saved, &pidfd);
 
@@ -90,7 +90,7 @@ static void test_killed_and_without_pidfd(void **state)
 
 static void test_forwards_signals(void **state)
 {
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	int pidfd, wstatus = -1;
 	pid_t pid = start_with(catch_usr1, wait_forever, &saved, &pidfd);
 
@@ -108,7 +108,7 @@ static void test_forwards_signals(void **state)
 
 static void test_sigchld_ignored_by_caller(void **state)
 {
-	struct nsctl_signal_state saved;
+	struct nsctl_signals_state saved;
 	struct sigaction old;
 	int pidfd, wstatus = -1;
 	pid_t pid;
@@ -171,7 +171,7 @@ static void test_dies_with_parent(void **state)
 	prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 
-static struct nsctl_signal_state init_saved;
+static struct nsctl_signals_state init_saved;
 
 /* PID 1 of a new PID namespace: PROGRAM leaves an orphan, then dies of SIGUSR1. */
 static int init_main(void *userdata)

@@ -70,7 +70,7 @@ static int same_as(const char *who_a, const char *who_b, const char *type)
 
 static int worker_steps(struct worker *w)
 {
-	struct nsctl_join_report report;
+	struct nsctl_join_report report = NSCTL_JOIN_REPORT_INIT;
 	struct nsctl_process *there = NULL, *home = NULL;
 	char target_text[16], home_text[16], name[64];
 	struct nsctl_ns_set *set = NULL;

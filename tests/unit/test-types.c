@@ -64,7 +64,7 @@ static void test_type_numbers_are_fixed(void **state)
 	assert_int_equal(TYPE_COUNT, 8);
 	assert_int_equal(TYPES_ALL, 0xff);
 	/* What a caller asks at run time: the eight types, and no row past the last. */
-	assert_int_equal(nsctl_types_all(), 0xff);
+	assert_int_equal(nsctl_type_all(), 0xff);
 	assert_null(nsctl_type_get((enum nsctl_type)8));
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
 		assert_int_equal((int)fixed[i].type, fixed[i].number);
@@ -111,25 +111,25 @@ static void test_type_from_clone_flag(void **state)
 
 static void test_types_to_clone_flags(void **state)
 {
-	assert_int_equal(nsctl_types_to_clone_flags(0), 0);
-	assert_int_equal(nsctl_types_to_clone_flags(NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
-						    NSCTL_TYPE_BIT(NSCTL_TYPE_USER)),
+	assert_int_equal(nsctl_type_to_clone_flags(0), 0);
+	assert_int_equal(nsctl_type_to_clone_flags(NSCTL_TYPE_BIT(NSCTL_TYPE_PID) |
+						   NSCTL_TYPE_BIT(NSCTL_TYPE_USER)),
 			 CLONE_NEWPID | CLONE_NEWUSER);
-	assert_int_equal(nsctl_types_to_clone_flags(TYPES_ALL),
+	assert_int_equal(nsctl_type_to_clone_flags(TYPES_ALL),
 			 CLONE_NEWCGROUP | CLONE_NEWIPC | CLONE_NEWNS | CLONE_NEWNET |
 			     CLONE_NEWPID | CLONE_NEWTIME | CLONE_NEWUSER | CLONE_NEWUTS);
 }
 
 static void test_types_supported(void **state)
 {
-	unsigned types = nsctl_types_supported();
+	unsigned types = nsctl_type_supported();
 
 	/* Every kernel nsctl supports has these; the machine's others are checked by the CLI tests.
 	 */
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_MNT));
 	assert_true(types & NSCTL_TYPE_BIT(NSCTL_TYPE_NET));
 	assert_int_equal(types & ~TYPES_ALL, 0);
-	assert_int_equal(nsctl_types_supported(), types);
+	assert_int_equal(nsctl_type_supported(), types);
 }
 
 /* pidfd_open() says ENOSYS from now on, as before Linux 5.3: no fallback through a pidfd. */
@@ -152,7 +152,7 @@ static int deny_pidfd_open(void)
 
 /*
  * The child of test_types_supported_undumpable, in a fresh image where nothing
- * has asked nsctl_types_supported() yet: an ordinary user, undumpable, as
+ * has asked nsctl_type_supported() yet: an ordinary user, undumpable, as
  * nsctl.h advises a caller about to exec.  Writes "TYPES ERRNO" to FD, ERRNO
  * being what an O_RDONLY open of /proc/self/ns says (the reason for the test).
  */
@@ -174,7 +174,7 @@ static int undumpable_child(int fd, bool without_pidfd)
 		probe_errno = errno;
 	else
 		close(probe);
-	n = snprintf(line, sizeof(line), "%u %d", nsctl_types_supported(), probe_errno);
+	n = snprintf(line, sizeof(line), "%u %d", nsctl_type_supported(), probe_errno);
 	return write(fd, line, (size_t)n) == n ? 0 : 2;
 }
 
