@@ -9,7 +9,7 @@
 # Usage: scripts/install-deps.sh [build|check|bench|fuzz|deb]...   (default: build)
 set -eu
 
-build=(meson ninja-build pkg-config gcc libc6-dev libsmartcols-dev)
+build=(meson ninja-build pkg-config gcc libc6-dev libsmartcols-dev libjson-c-dev)
 # clang and its runtime: the second compiler, ASan+UBSan, libFuzzer.  The
 # runtime by the name every release has (libclang-rt-dev, which depends on
 # libclang-rt-14-dev in Debian 12 and libclang-rt-19-dev in 13), never a
@@ -32,7 +32,7 @@ check=("${fuzz[@]}"
 # the plot of docs/PERFORMANCE.md; the peers measured
 bench=("${build[@]}" gnuplot-nox util-linux iproute2)
 # make deb: debian/control's Build-Depends
-deb=(dpkg-dev debhelper meson ninja-build pkgconf libsmartcols-dev)
+deb=(dpkg-dev debhelper meson ninja-build pkgconf libsmartcols-dev libjson-c-dev)
 
 [ $# -gt 0 ] || set -- build
 packages=()
