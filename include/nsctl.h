@@ -908,6 +908,32 @@ int nsctl_process_open_socket_netns(const struct nsctl_process *process, int fd)
 int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds);
 
 /*
+ * The container PROCESS is in, from its cgroup path in the shape a runtime
+ * gives it (docker, podman, Kubernetes' containerd and CRI-O, systemd-nspawn,
+ * lxc), then, for the name, that runtime's own state on disk, read only from
+ * files root owns and only root may write (never a daemon asked): into BUF as
+ * "RUNTIME:NAME" (docker:web, podman:web, k8s:NAMESPACE/POD/CONTAINER,
+ * crio:NAMESPACE/POD/CONTAINER, nspawn:NAME, lxc:NAME), or "RUNTIME:ID" with
+ * the ID's first 12 hex digits where no name is found (rootless podman's
+ * state is its user's, and not read).  Checked to be still that process's
+ * after the read.  Returns the length, 0 when it is in no container, -ENOBUFS
+ * if SIZE is too small, -ESRCH for a process gone meanwhile.
+ */
+int nsctl_process_read_container(const struct nsctl_process *process, char *buf, size_t size);
+
+/*
+ * The first process of the container SPEC names: "RUNTIME:NAME" or NAME as
+ * nsctl_process_read_container() tells them, or the first 4 or more hex
+ * digits of its ID.  Into *RET_PID, with the container in BUF.  -ENOENT where
+ * no container is so named, -ENOTUNIQ where several are (BUF lists them, ", "
+ * between).  The first process is the lowest PID in the container's
+ * namespaces.  Its PID may be reused meanwhile: open it
+ * (nsctl_process_open()), then check that nsctl_process_read_container()
+ * still says BUF of the handle before using it.
+ */
+int nsctl_container_find(const char *spec, pid_t *ret_pid, char *buf, size_t size);
+
+/*
  * The capability sets of a process, as /proc/PID/status shows them (bit N is
  * capability N, as in <linux/capability.h>), and its no_new_privs flag.
  */
@@ -940,8 +966,9 @@ enum nsctl_list_flags {
 	NSCTL_LIST_WITHOUT_NETNSID = 1u << 5, /* with RELATIONS: no netnsid (no netlink request
 						 per network namespace); it stays
 						 NSCTL_LIST_NO_NETNSID */
-	NSCTL_LIST_ALL =
-	    NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS | NSCTL_LIST_SOCKETS,
+	NSCTL_LIST_CONTAINERS = 1u << 6,      /* the cgroup and container of each row's process */
+	NSCTL_LIST_ALL = NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS |
+			 NSCTL_LIST_SOCKETS | NSCTL_LIST_CONTAINERS,
 };
 
 /* One namespace found by nsctl_list_scan().  Everything in it belongs to the list. */
@@ -968,6 +995,11 @@ struct nsctl_list_ns {
 	bool has_uid; /* uid is known: the process's, or, for a namespace no process is in,
 			 the creator of its user namespace (NS_GET_OWNER_UID; of itself for a
 			 user namespace) */
+	/* With NSCTL_LIST_CONTAINERS (else NULL): */
+	const char *cgroup;    /* the cgroup v2 path of that process, or NULL */
+	const char *container; /* its container, "RUNTIME:NAME" or "RUNTIME:ID" (the ID's first
+				  12 digits) where no name is found, or NULL: as
+				  nsctl_process_read_container() tells it */
 };
 
 #define NSCTL_LIST_NO_NETNSID (-2)

@@ -49,6 +49,11 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		if (list->records[i].details)
 			free(list->records[i].details->command);
 		free(list->records[i].details);
+		if (list->records[i].container) {
+			free(list->records[i].container->cgroup);
+			free(list->records[i].container->container);
+		}
+		free(list->records[i].container);
 	}
 	free(list->records);
 	free(list->rows);
@@ -805,6 +810,30 @@ NSCTL_EXPORT const struct nsctl_list_ns *nsctl_list_find_process(const struct ns
 	return nsctl_list_find(list, rec->ns[type].dev, rec->ns[type].ino);
 }
 
+/* The cgroup and container of the process of REC into ROW, where the list asks them. */
+static void row_fill_container(const struct nsctl_list *list, struct nsctl_list_ns *row,
+			       struct proc_record *rec)
+{
+	const struct proc_container *container;
+
+	if (!list->containers || !rec)
+		return;
+	container = list_read_container(rec);
+	if (container) {
+		row->cgroup = container->cgroup;
+		row->container = container->container;
+	}
+}
+
+static void containers_one(struct nsctl_list *list, size_t i, unsigned worker, void *data)
+{
+	struct entry *e = list->entries[i];
+
+	(void)worker;
+	(void)data;
+	row_fill_container(list, &e->pub, e->record);
+}
+
 /* The rows of the processes of NS into list->rows: 0, or -ENOMEM. */
 static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns *ns)
 {
@@ -836,6 +865,7 @@ static int process_rows_make(struct nsctl_list *list, const struct nsctl_list_ns
 		row->uid = details->uid;
 		row->has_uid = details->has_uid;
 		row->command = details->command;
+		row_fill_container(list, row, rec);
 	}
 	list->rows_of = ns;
 	list->n_rows = n;
@@ -870,6 +900,10 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 		r = scan_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
 		r = list_relations(list, flags);
+	list->containers = flags & NSCTL_LIST_CONTAINERS;
+	if (r >= 0 && list->containers)
+		list_parallel(list, list->n_entries, !(flags & NSCTL_LIST_ONE_THREAD),
+			      containers_one, NULL);
 	if (r >= 0)
 		r = list_finish(list);
 	if (r < 0) {
@@ -878,4 +912,82 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 	}
 	*ret_list = list;
 	return 0;
+}
+
+/* Whether container C is what SPEC names: RUNTIME:NAME, NAME, or an ID's first 4 digits or more. */
+static bool container_matches(const struct proc_container *c, const char *spec)
+{
+	const char *name = strchr(c->container, ':') + 1;
+	size_t length = strlen(spec);
+
+	if (strchr(spec, ':'))
+		return strcmp(c->container, spec) == 0;
+	if (strcmp(name, spec) == 0)
+		return true;
+	return length >= 4 && strspn(spec, "0123456789abcdef") == length &&
+	       strncmp(c->id, spec, length) == 0;
+}
+
+/* "A, B, C" of the containers CANDIDATES (N of them) into BUF, cut where it is full. */
+static void candidates_format(const char *const *candidates, size_t n, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < n && used < size; i++) {
+		int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", candidates[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+/* The lowest PID of the container SPEC names among LIST's rows, or why there is none. */
+static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_pid, char *buf,
+			 size_t size)
+{
+	const char *candidates[8];
+	size_t n = 0;
+	pid_t pid = 0;
+
+	for (size_t i = 0; i < list->n_entries; i++) {
+		struct entry *e = list->entries[i];
+		const struct proc_container *c;
+		size_t j;
+
+		if (!e->record || !(c = list_read_container(e->record)) || !c->container ||
+		    !container_matches(c, spec))
+			continue;
+		for (j = 0; j < n && strcmp(candidates[j], c->container) != 0; j++)
+			;
+		if (j == n && n < sizeof(candidates) / sizeof(candidates[0]))
+			candidates[n++] = c->container;
+		if (j == 0 && (!pid || e->pub.pid < pid))
+			pid = e->pub.pid;
+	}
+	candidates_format(candidates, n, buf, size);
+	if (n == 0)
+		return -ENOENT;
+	if (n > 1)
+		return -ENOTUNIQ;
+	*ret_pid = pid;
+	return 0;
+}
+
+NSCTL_EXPORT int nsctl_container_find(const char *spec, pid_t *ret_pid, char *buf, size_t size)
+{
+	struct nsctl_list *list;
+	size_t length = spec ? strlen(spec) : 0;
+	int r;
+
+	if (length == 0 || length > 300 || !ret_pid || !buf || size == 0)
+		return -EINVAL;
+	r = nsctl_list_scan(NSCTL_LIST_CONTAINERS, &list);
+	if (r < 0)
+		return r;
+	r = container_pid(list, spec, ret_pid, buf, size);
+	nsctl_list_free(list);
+	return r;
 }

@@ -40,6 +40,13 @@ struct proc_details {
 	char *command; /* its command line, or its name when that is empty; NULL: gone */
 };
 
+/* The cgroup and container of a process, read once (NSCTL_LIST_CONTAINERS). */
+struct proc_container {
+	char *cgroup;    /* its cgroup v2 path, or NULL */
+	char *container; /* "RUNTIME:NAME" (lib/container.h), or NULL */
+	char id[65];     /* its ID, where its runtime has one, or "" */
+};
+
 /* What one process showed when it was scanned. */
 struct proc_record {
 	pid_t pid;
@@ -52,7 +59,8 @@ struct proc_record {
 	/* Its sockets, until the copier tells their network namespaces (copier.h). */
 	struct seen_socket *sockets;
 	size_t n_sockets;
-	struct proc_details *details; /* NULL until list_read_details() */
+	struct proc_details *details;     /* NULL until list_read_details() */
+	struct proc_container *container; /* NULL until list_read_container() */
 };
 
 /* One namespace, with what it takes to build it. */
@@ -89,6 +97,7 @@ struct nsctl_list {
 	const struct nsctl_list_ns *rows_of;
 	struct nsctl_list_ns *rows;
 	size_t n_rows;
+	bool containers; /* NSCTL_LIST_CONTAINERS */
 };
 
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
@@ -106,5 +115,8 @@ void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_paralle
 
 /* The details of a record, read once (two threads may ask at once); NULL without memory. */
 const struct proc_details *list_read_details(struct proc_record *rec);
+
+/* The cgroup and container of a record, read once, the same way; NULL without memory. */
+const struct proc_container *list_read_container(struct proc_record *rec);
 
 #endif

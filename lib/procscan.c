@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "container.h"
 #include "copier.h"
 #include "list.h"
 #include "number.h"
@@ -749,4 +750,70 @@ const struct proc_details *list_read_details(struct proc_record *rec)
 		return expected;
 	}
 	return details;
+}
+
+/* The text of /proc/PID/cgroup (a few lines; 64 KiB is more than any has), or NULL. */
+static char *read_cgroup(pid_t pid)
+{
+	_cleanup_close_ int fd = -1;
+	_cleanup_free_ char *text = NULL;
+	size_t size = 0, capacity = 4096;
+	char path[40];
+
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return NULL;
+	text = malloc(capacity);
+	while (text) {
+		ssize_t n = read(fd, text + size, capacity - size - 1);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		size += (size_t)n;
+		if (size + 1 == capacity) {
+			char *grown = capacity < 65536 ? realloc(text, capacity * 2) : NULL;
+
+			if (!grown)
+				return NULL;
+			text = grown;
+			capacity *= 2;
+		}
+	}
+	if (!text || size == 0)
+		return NULL;
+	text[size] = '\0';
+	return TAKE_PTR(text);
+}
+
+const struct proc_container *list_read_container(struct proc_record *rec)
+{
+	struct proc_container *container = __atomic_load_n(&rec->container, __ATOMIC_ACQUIRE);
+	struct proc_container *expected = NULL;
+	_cleanup_free_ char *text = NULL;
+	struct container_ref ref;
+	char formatted[CONTAINER_NAME_LENGTH + 32];
+
+	if (container)
+		return container;
+	container = calloc(1, sizeof(*container));
+	if (!container)
+		return NULL;
+	text = read_cgroup(rec->pid);
+	if (text && container_from_proc_cgroup(text, &ref, &container->cgroup) > 0) {
+		container_name_lookup(&ref);
+		if (container_format(&ref, formatted, sizeof(formatted)) > 0)
+			container->container = strdup(formatted);
+		memcpy(container->id, ref.id, sizeof(container->id));
+	}
+	if (!__atomic_compare_exchange_n(&rec->container, &expected, container, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		free(container->cgroup);
+		free(container->container);
+		free(container);
+		return expected;
+	}
+	return container;
 }

@@ -13,6 +13,7 @@
 #include <linux/magic.h>
 
 #include "copier.h"
+#include "container.h"
 #include "internal.h"
 #include "number.h"
 #include "syscalls.h"
@@ -332,6 +333,37 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 	if (r < 0)
 		return r;
 	return TAKE_FD(fd);
+}
+
+NSCTL_EXPORT int nsctl_process_read_container(const struct nsctl_process *process, char *buf,
+					      size_t size)
+{
+	_cleanup_free_ char *text = NULL, *v2 = NULL;
+	struct container_ref ref;
+	size_t length;
+	int r, n = 0;
+
+	if (!process || !buf || size == 0)
+		return -EINVAL;
+	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &length);
+	if (r < 0)
+		return r;
+	r = container_from_proc_cgroup(text, &ref, &v2);
+	if (r < 0)
+		return r;
+	if (r > 0) {
+		container_name_lookup(&ref);
+		n = container_format(&ref, buf, size);
+		if (n < 0)
+			return n;
+	}
+	/* Still the process whose cgroup we read: a later process of that PID is not named. */
+	r = still_alive(process);
+	if (r < 0)
+		return r;
+	if (n == 0)
+		buf[0] = '\0';
+	return n;
 }
 
 NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds)

@@ -365,6 +365,21 @@ bool cli_ns_id_operand(const char *text, uint64_t *ret_id);
  * nsctl_ns_open_id(), or exit with STATUS saying why, naming TEXT: no such
  * namespace, no permission, or a kernel without namespace file handles.
  */
+/*
+ * TEXT is "container:SPEC": SPEC, else NULL.  The command's target of a
+ * container, by name (RUNTIME:NAME or NAME) or ID prefix.
+ */
+const char *cli_container_operand(const char *text);
+
+/*
+ * The first process of container SPEC (TEXT the whole operand, for messages),
+ * opened in ROOM (or on the heap where ROOM is NULL) and checked to be still
+ * in that container once opened, so that a PID reused meanwhile is never
+ * taken; exits with STATUS saying why it cannot be.
+ */
+struct nsctl_process *cli_container_open(int status, const char *text, const char *spec,
+					 struct nsctl_process_room *room);
+
 int cli_open_ns_id(int status, const char *text, uint64_t id, int expected,
 		   enum nsctl_type *ret_type);
 

@@ -27,8 +27,9 @@ static void help(void)
 	cli_help_begin();
 	fputs("Usage: nsctl compare [options] A B\n"
 	      "\nTell, type by type, whether A and B share their namespaces.\n"
-	      "A and B are PIDs, namespace files (/proc/PID/ns/TYPE, a pin), or id:ID, the\n"
-	      "namespace of that 64-bit ID (the ID column of nsctl list).\n"
+	      "A and B are PIDs, namespace files (/proc/PID/ns/TYPE, a pin), id:ID, the\n"
+	      "namespace of that 64-bit ID (the ID column of nsctl list), or container:NAME,\n"
+	      "a container's first process (the CONTAINER column of nsctl list).\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "", "compare the");
@@ -58,6 +59,11 @@ static void operand_open(struct operand *op, const char *text)
 	op->process = NULL;
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty operand is neither a PID nor a file");
+	if (cli_container_operand(text)) {
+		op->process = cli_container_open(EXIT_COMPARE_TROUBLE, text,
+						 cli_container_operand(text), NULL);
+		return;
+	}
 	if (cli_ns_id_operand(text, &id)) {
 		op->fd = cli_open_ns_id(EXIT_COMPARE_TROUBLE, text, id, -1, &op->type);
 		return;

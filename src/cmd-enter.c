@@ -86,7 +86,11 @@ static void help(void)
 	      "$SHELL, else the caller's passwd entry's shell, else /bin/sh).\n"
 	      "TARGET is a PID, a namespace file (/proc/PID/ns/TYPE, a pin; it contains a '/'),\n"
 	      "the NAME of a pin (/run/netns/NAME as \"ip netns\" makes, /run/nsctl/TYPE/NAME),\n"
-	      "or id:ID, the namespace of that 64-bit ID (the ID column of nsctl list).\n"
+	      "id:ID, the namespace of that 64-bit ID (the ID column of nsctl list), or\n"
+	      "container:NAME, the first process of a container (NAME, RUNTIME:NAME as the\n"
+	      "CONTAINER column of nsctl list shows it, or 4 or more hex digits of its ID),\n"
+	      "checked to be in that container once held: as podman exec or docker exec,\n"
+	      "every namespace of it that differs from nsctl's.\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "[=FILE]", "join the");
@@ -199,7 +203,12 @@ static void check_target_form(struct request *req)
 
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
-	if (cli_ns_id_operand(text, &req->id)) {
+	if (cli_container_operand(text)) {
+		if (!cli_container_operand(text)[0])
+			cli_usage_error("'%s': no container named (container:NAME, "
+					"container:RUNTIME:NAME or container:ID)",
+					text);
+	} else if (cli_ns_id_operand(text, &req->id)) {
 		req->by_id = true;
 	} else if (cli_all_digits(text)) {
 		r = parse_pid(text, &pid);
@@ -363,7 +372,8 @@ static void parse_target(struct request *req, int argc, char **argv)
 				"nsctl enter every namespace that differs; name the types, or "
 				"give -a/--all for every one",
 				req->target);
-	if (req->all && (req->by_id || strchr(req->target, '/')))
+	if (req->all &&
+	    (req->by_id || (strchr(req->target, '/') && !cli_container_operand(req->target))))
 		cli_usage_error("--all needs a PID or a pin NAME TARGET, and '%s' is a namespace "
 				"file of one type",
 				req->target);
@@ -571,6 +581,30 @@ static void open_net_socket(const struct request *req, struct target *tg)
 	set_add(tg, fd, "--net-socket");
 }
 
+/* What a process TARGET (a PID, a container) is to join, once its handle holds it. */
+static void target_process_opened(const struct request *req, struct target *tg, unsigned own_asked)
+{
+	const char *text = req->target;
+	int r;
+
+	/* The handle holds the process: what it is cannot change before the join. */
+	r = nsctl_process_is_kernel_thread(tg->process);
+	if (r < 0)
+		cli_fail(r, "PID %s", text);
+	if (r > 0)
+		cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter", text);
+	if (req->net_socket >= 0)
+		open_net_socket(req, tg);
+	own_asked &= ~nsctl_ns_set_types(tg->set);
+	tg->different_only = !req->asked || req->all;
+	/*
+	 * No type option: every type, and the library leaves out those the
+	 * kernel lacks as it opens them (no look at which types it has first).
+	 */
+	tg->from_process =
+	    tg->different_only ? nsctl_type_all() & ~nsctl_ns_set_types(tg->set) : own_asked;
+}
+
 /* Open TARGET and every --TYPE=FILE; decide which types to join.  Nothing changes yet. */
 static void open_target(const struct request *req, struct target *tg)
 {
@@ -589,6 +623,12 @@ static void open_target(const struct request *req, struct target *tg)
 			cli_fail(r, "--%s=%s", cli_type_option(t), req->files[t]);
 	}
 	own_asked = req->asked & ~with_file;
+	if (cli_container_operand(text)) {
+		tg->process = cli_container_open(EXIT_EXEC_FAILED, text,
+						 cli_container_operand(text), &tg->process_room);
+		target_process_opened(req, tg, own_asked);
+		return;
+	}
 	if (cli_all_digits(text)) {
 		r = parse_pid(text, &pid); /* its form was checked while parsing */
 		if (r < 0)
@@ -598,24 +638,7 @@ static void open_target(const struct request *req, struct target *tg)
 			no_such_process(text);
 		if (r < 0)
 			cli_fail(r, "PID %s", text);
-		/* The handle holds the process: what it is cannot change before the join. */
-		r = nsctl_process_is_kernel_thread(tg->process);
-		if (r < 0)
-			cli_fail(r, "PID %s", text);
-		if (r > 0)
-			cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter",
-				 text);
-		if (req->net_socket >= 0)
-			open_net_socket(req, tg);
-		own_asked &= ~nsctl_ns_set_types(tg->set);
-		tg->different_only = !req->asked || req->all;
-		/*
-		 * No type option: every type, and the library leaves out those the
-		 * kernel lacks as it opens them (no look at which types it has first).
-		 */
-		tg->from_process = tg->different_only
-				       ? nsctl_type_all() & ~nsctl_ns_set_types(tg->set)
-				       : own_asked;
+		target_process_opened(req, tg, own_asked);
 		return;
 	}
 	if (req->by_id || strchr(text, '/')) {

@@ -36,6 +36,8 @@ enum column_id {
 	COL_ONS,
 	COL_HOLDERS,
 	COL_NAME,
+	COL_CGROUP,
+	COL_CONTAINER,
 	COL_COUNT,
 };
 
@@ -74,6 +76,10 @@ static const struct column_info {
 			  "processes holding the namespace by an open fd or socket" },
 	[COL_NAME] = { "NAME", 0, SCOLS_FL_WRAP, SCOLS_JSON_STRING,
 		       "names of its pins (ip netns identify's): one per line" },
+	[COL_CGROUP] = { "CGROUP", 0, SCOLS_FL_TRUNC, SCOLS_JSON_STRING,
+			 "cgroup v2 path of the PID" },
+	[COL_CONTAINER] = { "CONTAINER", 0, 0, SCOLS_JSON_STRING,
+			    "container of the PID, as RUNTIME:NAME (or RUNTIME:ID)" },
 };
 
 /* The columns of lsns by default, so that its scripts keep working. */
@@ -255,18 +261,25 @@ static void parse_columns(struct request *req, const char *list)
 	}
 }
 
-/* NETNSID and NSFS before the default COMMAND, the columns of a +LIST after it. */
+/* COLUMNS (N of them) before the default COMMAND, the columns of a +LIST after them. */
+static void default_columns_insert(struct request *req, const enum column_id *columns, size_t n)
+{
+	size_t at = ELEMENTSOF(default_columns) - 1;
+
+	if (req->n_columns + n > ELEMENTSOF(req->columns))
+		cli_usage_error("--output: too many columns");
+	memmove(&req->columns[at + n], &req->columns[at],
+		(req->n_columns - at) * sizeof(req->columns[0]));
+	memcpy(&req->columns[at], columns, n * sizeof(columns[0]));
+	req->n_columns += n;
+}
+
+/* NETNSID and NSFS, for network namespaces asked for by name. */
 static void net_default_columns(struct request *req)
 {
 	static const enum column_id net[] = { COL_NETNSID, COL_NSFS };
-	size_t at = ELEMENTSOF(default_columns) - 1;
 
-	if (req->n_columns + ELEMENTSOF(net) > ELEMENTSOF(req->columns))
-		cli_usage_error("--output: too many columns");
-	memmove(&req->columns[at + ELEMENTSOF(net)], &req->columns[at],
-		(req->n_columns - at) * sizeof(req->columns[0]));
-	memcpy(&req->columns[at], net, sizeof(net));
-	req->n_columns += ELEMENTSOF(net);
+	default_columns_insert(req, net, ELEMENTSOF(net));
 }
 
 static bool number_is(const char *wanted, const struct nsctl_list_ns *ns)
@@ -666,6 +679,10 @@ static const char *cell_text(const struct nsctl_list_ns *ns, enum column_id id,
 		return *ret_joined = joined(NULL, ns->holders, ns->n_holders, ",");
 	case COL_NAME:
 		return *ret_joined = pin_names(ns, pin_separator);
+	case COL_CGROUP:
+		return ns->cgroup;
+	case COL_CONTAINER:
+		return ns->container;
 	case COL_COUNT:
 		break;
 	}
@@ -1223,6 +1240,21 @@ static void parse_list_options(int argc, char **argv, struct request *req, const
 		req->types = TYPES_ALL;
 }
 
+/* CONTAINER joins the default columns of the namespaces' table where a row shown has one. */
+static void container_default_column(struct request *req, const struct nsctl_list *list)
+{
+	static const enum column_id container[] = { COL_CONTAINER };
+	const struct nsctl_list_ns *ns;
+
+	if (!req->default_columns || req->n_wanted)
+		return;
+	for (size_t i = 0; (ns = nsctl_list_get(list, i)); i++)
+		if (ns->container && of_types_and_task(req, list, ns)) {
+			default_columns_insert(req, container, ELEMENTSOF(container));
+			return;
+		}
+}
+
 /* The scan, with the table's library loading meanwhile; exits saying why it failed. */
 static struct nsctl_list *list_scan(const struct request *req, const char *task)
 {
@@ -1285,6 +1317,7 @@ int cmd_list(int argc, char **argv)
 		return 0;
 	}
 	list = list_scan(&req, task);
+	container_default_column(&req, list);
 	resolve_wanted(&req);
 	check_wanted(&req, list);
 	if (req.dot)

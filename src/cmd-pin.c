@@ -14,18 +14,19 @@ static void help(void)
 	fputs("Usage: nsctl pin [options] TARGET PATH|NAME\n"
 	      "\nKeep namespaces of TARGET alive with no process in them, by bind-mounting\n"
 	      "them onto a file.  TARGET is a PID, a namespace file (/proc/PID/ns/TYPE,\n"
-	      "another pin) or id:ID, the namespace of that 64-bit ID (nsctl list's ID).  PATH is "
-	      "a file to create; a NAME (no slash) pins a network\n"
-	      "namespace at /run/netns/NAME, where \"ip netns\" finds it, and any\n"
-	      "other type at /run/nsctl/TYPE/NAME.\n"
+	      "another pin), id:ID, the namespace of that 64-bit ID (nsctl list's ID), or\n"
+	      "container:NAME, a container's first process (nsctl list's CONTAINER).\n"
+	      "PATH is a file to create; a NAME (no slash) pins a network namespace at\n"
+	      "/run/netns/NAME, where \"ip netns\" finds it, and any other type at\n"
+	      "/run/nsctl/TYPE/NAME.\n"
 	      "\nOptions:\n",
 	      stdout);
 	cli_type_options_help(stdout, "", "pin the");
 	fputs(" -t, --type LIST           pin the types in LIST (comma-separated, or \"all\")\n",
 	      stdout);
 	cli_help_footer(stdout);
-	fputs("\nWith a PID, say which types to pin; a namespace file or an id:ID pins its\n"
-	      "own type.\n"
+	fputs("\nWith a PID or a container, say which types to pin; a namespace file or an\n"
+	      "id:ID pins its own type.\n"
 	      "Several types need a NAME (each gets its own pin); one PATH takes one type.\n"
 	      "PATH must not exist, unless it already pins the same namespace; it is\n"
 	      "created without following symlinks.  A failure takes back only the pins\n"
@@ -43,7 +44,8 @@ struct pin_request {
 	bool is_name; /* WHERE is a pin NAME, not a PATH */
 	bool by_id;   /* TARGET is id:ID */
 	uint64_t id;
-	bool by_pid; /* TARGET is a PID */
+	bool by_pid;           /* TARGET is a PID */
+	const char *container; /* TARGET is container:SPEC: SPEC */
 	pid_t pid;
 };
 
@@ -93,10 +95,11 @@ static void parse_pin(int argc, char **argv, struct pin_request *req)
 	if (!*req->where)
 		cli_usage_error("'': an empty PATH or NAME");
 	req->by_id = cli_ns_id_operand(req->target, &req->id);
-	req->by_pid = !req->by_id && parse_pid(req->target, &req->pid) >= 0;
-	if (req->by_pid && !req->types)
-		cli_usage_error("which namespaces of PID %s? Give type options (e.g. --net)",
-				req->target);
+	req->container = req->by_id ? NULL : cli_container_operand(req->target);
+	req->by_pid = !req->by_id && !req->container && parse_pid(req->target, &req->pid) >= 0;
+	if ((req->by_pid || req->container) && !req->types)
+		cli_usage_error("which namespaces of %s%s? Give type options (e.g. --net)",
+				req->by_pid ? "PID " : "", req->target);
 	if (!req->by_pid && cli_all_digits(req->target))
 		cli_usage_error("'%s': not a valid PID", req->target);
 	if (!req->is_name && __builtin_popcount(req->types) > 1)
@@ -111,7 +114,11 @@ static void parse_pin(int argc, char **argv, struct pin_request *req)
 static struct nsctl_process *open_process(const struct pin_request *req)
 {
 	struct nsctl_process *process = NULL;
-	int r = nsctl_process_open(req->pid, &process);
+	int r;
+
+	if (req->container)
+		return cli_container_open(EXIT_FAILURE, req->target, req->container, NULL);
+	r = nsctl_process_open(req->pid, &process);
 
 	if (r >= 0)
 		r = nsctl_process_is_kernel_thread(process);
@@ -126,7 +133,7 @@ static struct nsctl_process *open_process(const struct pin_request *req)
 /* Every namespace to pin, into FDS, and where each goes, into PATHS; exits on a failure. */
 static void open_sources(struct pin_request *req, int *fds, char (*paths)[PATH_MAX])
 {
-	struct nsctl_process *process = req->by_pid ? open_process(req) : NULL;
+	struct nsctl_process *process = req->by_pid || req->container ? open_process(req) : NULL;
 	enum nsctl_type file_type;
 	int r;
 

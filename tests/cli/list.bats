@@ -268,7 +268,8 @@ child_of() {
 @test "list: table, raw and headings" {
     run "$NSCTL" list
     [ "$status" -eq 0 ]
-    [[ ${lines[0]} =~ ^\ *NS\ TYPE\ +NPROCS\ +PID\ USER\ +COMMAND$ ]]
+    # CONTAINER joins the default columns where a container is running on the host.
+    [[ ${lines[0]} =~ ^\ *NS\ TYPE\ +NPROCS\ +PID\ USER\ +(CONTAINER\ +)?COMMAND$ ]]
     run "$NSCTL" list -r -o NS,TYPE
     [ "${lines[0]}" = "NS TYPE" ]
     echo "${lines[1]}" | grep -Eq '^[0-9]+ (cgroup|ipc|mnt|net|pid|time|user|uts)$'
@@ -276,7 +277,7 @@ child_of() {
     [ "$output" = "$(ns_inode $$ user)" ]
     run "$NSCTL" list -H
     [ "$status" -eq 0 ]
-    [ "$(echo "$output" | wc -l)" -eq 16 ]
+    [ "$(echo "$output" | wc -l)" -eq 18 ]
     run "$NSCTL" list -r --noheadings -o +ID --task $$ --uts
     [ "$(echo "$output" | awk '{print NF}')" -ge 6 ]
 }
