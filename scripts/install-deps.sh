@@ -26,6 +26,9 @@ check=("${fuzz[@]}"
     groff-base man-db clang-format graphviz
     # bench.bats runs a quick benchmark, which draws its plot
     gnuplot-nox
+    # runtimes.bats: real container runtimes beside nsctl (docker needs a
+    # daemon, which no test starts: it runs where one does)
+    podman runc lxc busybox-static
     # abi.bats compares the library with abi/libnsctl.abi; package.bats
     # builds the Debian packages and runs lintian on them
     abigail-tools dpkg-dev debhelper lintian)
