@@ -242,8 +242,6 @@ int container_from_proc_cgroup(const char *text, struct container_ref *ret, char
 static int state_read(const char *path, char **ret_text)
 {
 	_cleanup_close_ int fd = -1;
-	_cleanup_free_ char *text = NULL;
-	size_t size = 0;
 	struct stat st;
 
 	/* Non-blocking, and no symlink followed: whatever sits there is not waited on. */
@@ -256,23 +254,7 @@ static int state_read(const char *path, char **ret_text)
 		return -EPERM;
 	if ((unsigned long long)st.st_size > STATE_SIZE_MAX)
 		return -EFBIG;
-	text = malloc((size_t)st.st_size + 1);
-	if (!text)
-		return -ENOMEM;
-	while (size < (size_t)st.st_size) {
-		ssize_t n = read(fd, text + size, (size_t)st.st_size - size);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return negative_errno();
-		if (n == 0)
-			break;
-		size += (size_t)n;
-	}
-	text[size] = '\0';
-	*ret_text = TAKE_PTR(text);
-	return 0;
+	return fd_read_all(fd, STATE_SIZE_MAX, ret_text, NULL);
 }
 
 /* OBJECT's member KEY, if OBJECT is an object and KEY a string in it; else NULL. */

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Which file descriptors a program inherits: 0-2 and the ones asked for, nothing else. */
+/*
+ * Which file descriptors a program inherits: 0-2 and the ones asked for,
+ * nothing else; and the one reader of a whole file from its fd.
+ */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -105,4 +108,40 @@ NSCTL_EXPORT int nsctl_fds_keep_only(const int *keep, size_t n_keep)
 			return -EBADF;
 	}
 	return fds_keep_only_sorted(sorted, n_keep);
+}
+
+int fd_read_all(int fd, size_t max, char **ret_text, size_t *ret_size)
+{
+	_cleanup_free_ char *text = NULL;
+	size_t size = 0, allocated = 0;
+
+	for (;;) {
+		ssize_t n;
+
+		if (allocated - size < 4096) {
+			char *bigger;
+
+			if (allocated > max)
+				return -EFBIG;
+			allocated = allocated ? allocated * 2 : 8192;
+			bigger = realloc(text, allocated);
+			if (!bigger)
+				return -ENOMEM;
+			text = bigger;
+		}
+		n = read(fd, text + size, allocated - size - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return negative_errno();
+		}
+		if (n == 0)
+			break;
+		size += (size_t)n;
+	}
+	text[size] = '\0';
+	*ret_text = TAKE_PTR(text);
+	if (ret_size)
+		*ret_size = size;
+	return 0;
 }

@@ -75,6 +75,12 @@ int ns_open_path_checked(const char *path, int expected, dev_t dev, ino_t ino,
 int fds_keep_only_sorted(const int *sorted, size_t n);
 
 /*
+ * The whole of the file at FD from where it is, NUL-terminated (*RET_SIZE, or
+ * NULL, excludes the NUL): -EFBIG past about MAX bytes.  lib/fds.c.
+ */
+int fd_read_all(int fd, size_t max, char **ret_text, size_t *ret_size);
+
+/*
  * lib/create.c, the one opener of cgroup.procs: that file of the cgroup
  * directory CGROUP_FD, opened through that fd with O_NOFOLLOW, for writing
  * (the kernel checks the opener's rights, Linux 5.16); an fd or -errno.

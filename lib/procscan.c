@@ -756,36 +756,13 @@ const struct proc_details *list_read_details(struct proc_record *rec)
 static char *read_cgroup(pid_t pid)
 {
 	_cleanup_close_ int fd = -1;
-	_cleanup_free_ char *text = NULL;
-	size_t size = 0, capacity = 4096;
-	char path[40];
+	char path[40], *text = NULL;
 
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
+	if (fd < 0 || fd_read_all(fd, 65536, &text, NULL) < 0)
 		return NULL;
-	text = malloc(capacity);
-	while (text) {
-		ssize_t n = read(fd, text + size, capacity - size - 1);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		size += (size_t)n;
-		if (size + 1 == capacity) {
-			char *grown = capacity < 65536 ? realloc(text, capacity * 2) : NULL;
-
-			if (!grown)
-				return NULL;
-			text = grown;
-			capacity *= 2;
-		}
-	}
-	if (!text || size == 0)
-		return NULL;
-	text[size] = '\0';
-	return TAKE_PTR(text);
+	return text;
 }
 
 const struct proc_container *list_read_container(struct proc_record *rec)

@@ -22,8 +22,6 @@
 static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_size)
 {
 	_cleanup_close_ int fd = -1;
-	_cleanup_free_ char *text = NULL;
-	size_t size = 0, allocated = 0;
 
 	/* DIRFD is nsctl_process_procfd()'s answer: -errno when /proc/PID could not be opened. */
 	if (dirfd < 0)
@@ -32,35 +30,8 @@ static int read_all(int dirfd, const char *name, char **ret_text, size_t *ret_si
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
 	if (fd < 0)
 		return errno == ENOENT ? -ESRCH : negative_errno();
-	for (;;) {
-		ssize_t n;
-
-		if (allocated - size < 4096) {
-			char *bigger;
-
-			/* /proc files of a process are bounded (ARG_MAX for environ). */
-			if (allocated > 64u * 1024 * 1024)
-				return -EFBIG;
-			allocated = allocated ? allocated * 2 : 8192;
-			bigger = realloc(text, allocated);
-			if (!bigger)
-				return -ENOMEM;
-			text = bigger;
-		}
-		n = read(fd, text + size, allocated - size - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return negative_errno();
-		}
-		if (n == 0)
-			break;
-		size += (size_t)n;
-	}
-	text[size] = '\0';
-	*ret_text = TAKE_PTR(text);
-	*ret_size = size;
-	return 0;
+	/* /proc files of a process are bounded (ARG_MAX for environ). */
+	return fd_read_all(fd, 64u * 1024 * 1024, ret_text, ret_size);
 }
 
 /*
