@@ -914,24 +914,26 @@ int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret
  * files root owns and only root may write (never a daemon asked): into BUF as
  * "RUNTIME:NAME" (docker:web, podman:web, k8s:NAMESPACE/POD/CONTAINER,
  * crio:NAMESPACE/POD/CONTAINER, nspawn:NAME, lxc:NAME), or "RUNTIME:ID" with
- * the ID's first 12 hex digits where no name is found (rootless podman's
- * state is its user's, and not read).  Checked to be still that process's
+ * the ID's first 12 hex digits where no name is found; a rootless one,
+ * whose state is its user's and not read, as "podman@UID:ID".  Checked to be still that process's
  * after the read.  Returns the length, 0 when it is in no container, -ENOBUFS
  * if SIZE is too small, -ESRCH for a process gone meanwhile.
  */
 int nsctl_process_read_container(const struct nsctl_process *process, char *buf, size_t size);
 
 /*
- * The first process of the container SPEC names: "RUNTIME:NAME" or NAME as
- * nsctl_process_read_container() tells them, or the first 4 or more hex
- * digits of its ID.  Into *RET_PID, with the container in BUF.  -ENOENT where
- * no container is so named, -ENOTUNIQ where several are (BUF lists them, ", "
- * between).  The first process is the lowest PID in the container's
- * namespaces.  Its PID may be reused meanwhile: open it
- * (nsctl_process_open()), then check that nsctl_process_read_container()
- * still says BUF of the handle before using it.
+ * Open the first process of the container SPEC names: "RUNTIME:NAME" or NAME
+ * as nsctl_process_read_container() tells them, or the first 4 or more hex
+ * digits of its ID.  The first process is the lowest PID in the container's
+ * namespaces; it is opened as nsctl_process_open() does (in ROOM, as
+ * nsctl_process_open_in() does, where ROOM is not NULL), then checked to be
+ * still in that very container (its runtime, user and ID), so that a PID
+ * reused meanwhile is never returned (-ESRCH).  BUF gets the container as
+ * shown, or, with -ENOTUNIQ where several containers are so named, all of
+ * them (", " between).  -ENOENT where none is.
  */
-int nsctl_container_find(const char *spec, pid_t *ret_pid, char *buf, size_t size);
+int nsctl_process_open_container(const char *spec, struct nsctl_process_room *room,
+				 struct nsctl_process **ret_process, char *buf, size_t size);
 
 /*
  * The capability sets of a process, as /proc/PID/status shows them (bit N is

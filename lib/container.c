@@ -50,8 +50,9 @@ static bool id_between(const char *c, size_t n, const char *prefix, const char *
 
 /*
  * A name as the runtimes allow them (docker's [a-zA-Z0-9][a-zA-Z0-9_.-]*,
- * Kubernetes' DNS labels, lxc's and machined's): letters, digits and "_.-+@:"
- * only, so that no byte of it means anything to a terminal or a shell.
+ * Kubernetes' DNS labels, lxc's and machined's): letters, digits and "_.-+@"
+ * only, so that no byte of it means anything to a terminal or a shell, and
+ * none is the ':' after a runtime's word.
  */
 static bool name_ok(const char *s, size_t n)
 {
@@ -61,7 +62,7 @@ static bool name_ok(const char *s, size_t n)
 		char c = s[i];
 
 		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '_' || c == '.' || c == '-' || c == '+' || c == '@' || c == ':'))
+		      c == '_' || c == '.' || c == '-' || c == '+' || c == '@'))
 			return false;
 	}
 	return true;
@@ -121,80 +122,114 @@ static bool has_suffix(const char *c, size_t n, const char *suffix)
 	return n >= s && memcmp(c + n - s, suffix, s) == 0;
 }
 
-/* The runtime whose shape component C (N bytes) has, below PARENT (PN bytes). */
-static enum container_runtime component_match(const char *c, size_t n, const char *parent,
-					      size_t pn, bool under_kubepods,
+/* A component of a cgroup path, and the length of its name. */
+struct component {
+	const char *name;
+	size_t length;
+};
+
+static bool is(const struct component *c, const char *name)
+{
+	return c && c->length == strlen(name) && memcmp(c->name, name, c->length) == 0;
+}
+
+/*
+ * The runtime whose shape component C has, below PARENT and above NEXT (each
+ * NULL where there is none): its ID or name into REF.
+ */
+static enum container_runtime component_match(const struct component *c,
+					      const struct component *parent,
+					      const struct component *next, bool under_kubepods,
 					      struct container_ref *ref)
 {
-	if (id_between(c, n, "docker-", ".scope", ref->id) ||
-	    (pn == 6 && memcmp(parent, "docker", 6) == 0 && id_between(c, n, "", "", ref->id)))
+	const char *s = c->name;
+	size_t n = c->length;
+
+	if (id_between(s, n, "docker-", ".scope", ref->id) ||
+	    (is(parent, "docker") && id_between(s, n, "", "", ref->id)))
 		return CONTAINER_DOCKER;
-	if (id_between(c, n, "libpod-", ".scope", ref->id) ||
-	    id_between(c, n, "libpod-", "", ref->id))
+	if (id_between(s, n, "libpod-", ".scope", ref->id) ||
+	    id_between(s, n, "libpod-", "", ref->id))
 		return CONTAINER_PODMAN;
-	if (id_between(c, n, "cri-containerd-", ".scope", ref->id))
+	if (id_between(s, n, "cri-containerd-", ".scope", ref->id))
 		return CONTAINER_K8S;
-	if (id_between(c, n, "crio-", ".scope", ref->id) || id_between(c, n, "crio-", "", ref->id))
+	if (id_between(s, n, "crio-", ".scope", ref->id) || id_between(s, n, "crio-", "", ref->id))
 		return CONTAINER_CRIO;
-	if (under_kubepods && id_between(c, n, "", "", ref->id))
+	if (under_kubepods && id_between(s, n, "", "", ref->id))
 		return CONTAINER_K8S;
-	if (has_prefix(c, n, "machine-") && has_suffix(c, n, ".scope") &&
-	    unit_name_set(ref->name, c + 8, n - 8 - 6))
+	/*
+	 * systemd-nspawn's scope holds its payload and its supervisor apart; a
+	 * virtual machine of libvirt's, in a machine-NAME.scope too, has no payload.
+	 */
+	if (has_prefix(s, n, "machine-") && has_suffix(s, n, ".scope") && is(next, "payload") &&
+	    unit_name_set(ref->name, s + 8, n - 8 - 6))
 		return CONTAINER_NSPAWN;
-	if (has_prefix(c, n, "lxc.payload.") && name_set(ref->name, c + 12, n - 12))
+	if (has_prefix(s, n, "lxc.payload.") && name_set(ref->name, s + 12, n - 12))
 		return CONTAINER_LXC;
 	return CONTAINER_NONE;
 }
 
-/* Component C (N bytes) is "user@UID.service": UID. */
-static bool user_service(const char *c, size_t n, uid_t *ret_uid)
+/* Component C is "user@UID.service": UID. */
+static bool user_service(const struct component *c, uid_t *ret_uid)
 {
 	uint64_t uid;
 
-	if (!has_prefix(c, n, "user@") || !has_suffix(c, n, ".service") || n < 5 + 8 ||
-	    number_parse_length(c + 5, n - 5 - 8, UINT32_MAX - 1, 0, &uid) < 0)
+	if (!has_prefix(c->name, c->length, "user@") ||
+	    !has_suffix(c->name, c->length, ".service") || c->length < 5 + 8 ||
+	    number_parse_length(c->name + 5, c->length - 5 - 8, UINT32_MAX - 1, 0, &uid) < 0)
 		return false;
 	*ret_uid = (uid_t)uid;
 	return true;
 }
 
-/* container_from_cgroup_path() on PATH's first LENGTH bytes. */
+/*
+ * container_from_cgroup_path() on PATH's first LENGTH bytes.  From the top:
+ * the outermost container is the one that owns the process, and whatever is
+ * below it is named by whoever is in it (a tenant's nested shapes); below
+ * the outermost user@UID.service, by that user.
+ */
 static int from_path(const char *path, size_t length, struct container_ref *ret)
 {
-	const char *start[PATH_COMPONENTS_MAX];
-	size_t len[PATH_COMPONENTS_MAX], n = 0;
-	struct container_ref ref = { .user = (uid_t)-1 };
+	struct component c[PATH_COMPONENTS_MAX];
+	size_t n = 0;
+	uid_t user = (uid_t)-1;
+	bool under_kubepods = false;
 
 	for (size_t i = 0; i < length && n < PATH_COMPONENTS_MAX;) {
 		size_t j = i;
 
 		while (j < length && path[j] != '/')
 			j++;
-		if (j > i) {
-			start[n] = path + i;
-			len[n++] = j - i;
-		}
+		if (j > i)
+			c[n++] = (struct component){ path + i, j - i };
 		i = j + 1;
 	}
-	for (size_t i = n; i-- > 0;) {
-		bool under_kubepods = false;
+	for (size_t i = 0; i < n; i++) {
+		struct container_ref ref = { .user = (uid_t)-1 };
 		enum container_runtime runtime;
 
-		for (size_t j = 0; j < i; j++)
-			under_kubepods |= has_prefix(start[j], len[j], "kubepods");
-		runtime = component_match(start[i], len[i], i ? start[i - 1] : "",
-					  i ? len[i - 1] : 0, under_kubepods, &ref);
+		if (user == (uid_t)-1 && user_service(&c[i], &user))
+			continue;
+		runtime = component_match(&c[i], i ? &c[i - 1] : NULL, i + 1 < n ? &c[i + 1] : NULL,
+					  under_kubepods, &ref);
+		under_kubepods |= has_prefix(c[i].name, c[i].length, "kubepods");
 		if (runtime == CONTAINER_NONE)
 			continue;
-		for (size_t j = 0; j < i; j++)
-			if (user_service(start[j], len[j], &ref.user) &&
-			    runtime != CONTAINER_PODMAN)
-				return 0;
+		/* In a user's own cgroups, only rootless podman is a container, and that user's. */
+		if (user != (uid_t)-1 && runtime != CONTAINER_PODMAN)
+			return 0;
 		ref.runtime = runtime;
+		ref.user = user;
 		*ret = ref;
 		return 1;
 	}
 	return 0;
+}
+
+bool container_same(const struct container_ref *a, const struct container_ref *b)
+{
+	return a->runtime == b->runtime && a->user == b->user && strcmp(a->id, b->id) == 0 &&
+	       (a->id[0] || strcmp(a->name, b->name) == 0);
 }
 
 int container_from_cgroup_path(const char *path, struct container_ref *ret)
@@ -348,28 +383,29 @@ int container_podman_name(const char *text, const char *id, char *name, size_t s
 	return r;
 }
 
-/* The first of KEYS that ANNOTATIONS has, as a name: its length, or 0. */
-static size_t annotation(struct json_object *annotations, const char *const keys[2], char *out)
+/* Annotation KEY of ANNOTATIONS, as a name into OUT: true, or false. */
+static bool annotation(struct json_object *annotations, const char *key, char *out)
 {
-	for (size_t i = 0; i < 2; i++) {
-		size_t length;
-		const char *value = member_string(annotations, keys[i], &length);
+	size_t length;
+	const char *value = member_string(annotations, key, &length);
 
-		if (value && name_set(out, value, length))
-			return length;
-	}
-	return 0;
+	return value && name_set(out, value, length);
 }
 
-int container_k8s_name(const char *text, char *name, size_t size)
+int container_k8s_name(const char *text, bool crio, char *name, size_t size)
 {
-	/* containerd's CRI plugin's keys, then CRI-O's. */
-	static const char *const keys[3][2] = {
-		{ "io.kubernetes.cri.sandbox-namespace", "io.kubernetes.pod.namespace" },
-		{ "io.kubernetes.cri.sandbox-name", "io.kubernetes.pod.name" },
-		{ "io.kubernetes.cri.container-name", "io.kubernetes.container.name" },
+	/*
+	 * The keys the runtime that wrote the file sets itself, and only those:
+	 * a pod's author may put any other annotation in it (CRI-O copies the
+	 * pod's own into its sandbox's file).
+	 */
+	static const char *const keys[2][3] = {
+		{ "io.kubernetes.cri.sandbox-namespace", "io.kubernetes.cri.sandbox-name",
+		  "io.kubernetes.cri.container-name" },
+		{ "io.kubernetes.pod.namespace", "io.kubernetes.pod.name",
+		  "io.kubernetes.container.name" },
 	};
-	char parts[3][CONTAINER_NAME_LENGTH + 1];
+	char parts[3][CONTAINER_NAME_LENGTH + 1], whole[3 * (CONTAINER_NAME_LENGTH + 1)];
 	struct json_object *root, *annotations;
 	int r = 0, n;
 
@@ -381,11 +417,15 @@ int container_k8s_name(const char *text, char *name, size_t size)
 	/* The OCI bundle's config.json: {"annotations": {"io.kubernetes...": "..."}, ...} */
 	if (json_object_get_type(root) == json_type_object &&
 	    json_object_object_get_ex(root, "annotations", &annotations) &&
-	    annotation(annotations, keys[0], parts[0]) &&
-	    annotation(annotations, keys[1], parts[1]) &&
-	    annotation(annotations, keys[2], parts[2])) {
-		n = snprintf(name, size, "%s/%s/%s", parts[0], parts[1], parts[2]);
-		r = n > 0 && (size_t)n <= CONTAINER_NAME_LENGTH ? 1 : 0;
+	    annotation(annotations, keys[crio][0], parts[0]) &&
+	    annotation(annotations, keys[crio][1], parts[1]) &&
+	    annotation(annotations, keys[crio][2], parts[2])) {
+		/* The whole name fits, or there is none: never a name cut short. */
+		n = snprintf(whole, sizeof(whole), "%s/%s/%s", parts[0], parts[1], parts[2]);
+		if (n > 0 && (size_t)n <= CONTAINER_NAME_LENGTH) {
+			memcpy(name, whole, (size_t)n + 1);
+			r = 1;
+		}
 	}
 	json_object_put(root);
 	return r;
@@ -402,10 +442,16 @@ static int lookup(struct container_ref *ref, const char *path,
 	return reader(text, ref->id, ref->name, sizeof(ref->name)) > 0;
 }
 
-static int k8s_reader(const char *text, const char *id, char *name, size_t size)
+static int containerd_reader(const char *text, const char *id, char *name, size_t size)
 {
 	(void)id;
-	return container_k8s_name(text, name, size);
+	return container_k8s_name(text, false, name, size);
+}
+
+static int crio_reader(const char *text, const char *id, char *name, size_t size)
+{
+	(void)id;
+	return container_k8s_name(text, true, name, size);
 }
 
 int container_name_lookup(struct container_ref *ref)
@@ -432,12 +478,16 @@ int container_name_lookup(struct container_ref *ref)
 		snprintf(path, sizeof(path),
 			 "/run/containerd/io.containerd.runtime.v2.task/k8s.io/%s/config.json",
 			 ref->id);
-		if (lookup(ref, path, k8s_reader))
+		if (ref->runtime == CONTAINER_K8S && lookup(ref, path, containerd_reader))
 			return 1;
 		snprintf(path, sizeof(path),
 			 "/run/containers/storage/overlay-containers/%s/userdata/config.json",
 			 ref->id);
-		return lookup(ref, path, k8s_reader);
+		if (!lookup(ref, path, crio_reader))
+			return 0;
+		/* An ID under kubepods whose state is CRI-O's. */
+		ref->runtime = CONTAINER_CRIO;
+		return 1;
 	default:
 		return 0;
 	}
@@ -455,7 +505,11 @@ int container_format(const struct container_ref *ref, char *buf, size_t size)
 	if ((unsigned)ref->runtime >= sizeof(runtimes) / sizeof(runtimes[0]) ||
 	    !runtimes[ref->runtime])
 		return -EINVAL;
-	if (ref->name[0])
+	/* A rootless container is its user's: "podman@UID:...", never one of another user's. */
+	if (ref->user != (uid_t)-1)
+		n = snprintf(buf, size, "%s@%u:%.12s", runtimes[ref->runtime], (unsigned)ref->user,
+			     ref->id);
+	else if (ref->name[0])
 		n = snprintf(buf, size, "%s:%s", runtimes[ref->runtime], ref->name);
 	else
 		n = snprintf(buf, size, "%s:%.12s", runtimes[ref->runtime], ref->id);

@@ -59,9 +59,16 @@ int container_name_lookup(struct container_ref *ref);
 /* The readers of the state files' text, NUL-terminated: 1 with NAME, 0, or -errno. */
 int container_docker_name(const char *text, const char *id, char *name, size_t size);
 int container_podman_name(const char *text, const char *id, char *name, size_t size);
-int container_k8s_name(const char *text, char *name, size_t size);
+/* CRIO: the keys CRI-O sets (io.kubernetes.pod.*); else containerd's (io.kubernetes.cri.*). */
+int container_k8s_name(const char *text, bool crio, char *name, size_t size);
 
-/* "RUNTIME:NAME", or "RUNTIME:ID" with the ID's first 12 digits: the length, or -ENOBUFS. */
+/* Whether A and B are one container: runtime, user, and ID, or name where there is no ID. */
+bool container_same(const struct container_ref *a, const struct container_ref *b);
+
+/*
+ * "RUNTIME:NAME", or "RUNTIME:ID" with the ID's first 12 digits, or for a
+ * rootless one "RUNTIME@UID:ID": the length, or -ENOBUFS.
+ */
 int container_format(const struct container_ref *ref, char *buf, size_t size);
 
 #endif

@@ -230,4 +230,12 @@ int proc_cgroup_v1_next(char **cursor, const char **ret_controllers, size_t *ret
 			char **ret_path);
 int proc_status_caps(const char *text, struct nsctl_caps *ret);
 
+/*
+ * The container PROCESS is in, from its cgroup (lib/container.h), read through
+ * its /proc directory and checked to be still that process's: 1, 0 for none,
+ * or -errno (-ESRCH for a process gone).  lib/target.c.
+ */
+struct container_ref;
+int process_container(const struct nsctl_process *process, struct container_ref *ret);
+
 #endif

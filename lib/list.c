@@ -52,6 +52,7 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		if (list->records[i].container) {
 			free(list->records[i].container->cgroup);
 			free(list->records[i].container->container);
+			free(list->records[i].container->ref);
 		}
 		free(list->records[i].container);
 	}
@@ -925,18 +926,20 @@ static bool container_matches(const struct proc_container *c, const char *spec)
 	if (strcmp(name, spec) == 0)
 		return true;
 	return length >= 4 && strspn(spec, "0123456789abcdef") == length &&
-	       strncmp(c->id, spec, length) == 0;
+	       strncmp(c->ref->id, spec, length) == 0;
 }
 
 /* "A, B, C" of the containers CANDIDATES (N of them) into BUF, cut where it is full. */
-static void candidates_format(const char *const *candidates, size_t n, char *buf, size_t size)
+static void candidates_format(const struct proc_container *const *candidates, size_t n, char *buf,
+			      size_t size)
 {
 	size_t used = 0;
 
 	if (size)
 		buf[0] = '\0';
 	for (size_t i = 0; i < n && used < size; i++) {
-		int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", candidates[i]);
+		int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+				 candidates[i]->container);
 
 		if (w < 0)
 			break;
@@ -944,11 +947,14 @@ static void candidates_format(const char *const *candidates, size_t n, char *buf
 	}
 }
 
-/* The lowest PID of the container SPEC names among LIST's rows, or why there is none. */
-static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_pid, char *buf,
-			 size_t size)
+/*
+ * The container SPEC names among LIST's rows (one, by its identity, not by
+ * how it is shown), and the lowest PID of its namespaces; or why there is none.
+ */
+static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_pid,
+			 struct container_ref *ret_ref, char *buf, size_t size)
 {
-	const char *candidates[8];
+	const struct proc_container *candidates[8];
 	size_t n = 0;
 	pid_t pid = 0;
 
@@ -958,12 +964,12 @@ static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_p
 		size_t j;
 
 		if (!e->record || !(c = list_read_container(e->record)) || !c->container ||
-		    !container_matches(c, spec))
+		    !c->ref || !container_matches(c, spec))
 			continue;
-		for (j = 0; j < n && strcmp(candidates[j], c->container) != 0; j++)
+		for (j = 0; j < n && !container_same(candidates[j]->ref, c->ref); j++)
 			;
 		if (j == n && n < sizeof(candidates) / sizeof(candidates[0]))
-			candidates[n++] = c->container;
+			candidates[n++] = c;
 		if (j == 0 && (!pid || e->pub.pid < pid))
 			pid = e->pub.pid;
 	}
@@ -973,21 +979,45 @@ static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_p
 	if (n > 1)
 		return -ENOTUNIQ;
 	*ret_pid = pid;
+	*ret_ref = *candidates[0]->ref;
 	return 0;
 }
 
-NSCTL_EXPORT int nsctl_container_find(const char *spec, pid_t *ret_pid, char *buf, size_t size)
+NSCTL_EXPORT int nsctl_process_open_container(const char *spec, struct nsctl_process_room *room,
+					      struct nsctl_process **ret_process, char *buf,
+					      size_t size)
 {
+	struct nsctl_process *process = NULL;
+	struct container_ref want, got;
 	struct nsctl_list *list;
 	size_t length = spec ? strlen(spec) : 0;
+	pid_t pid;
 	int r;
 
-	if (length == 0 || length > 300 || !ret_pid || !buf || size == 0)
+	if (length == 0 || length > 300 || !ret_process || !buf || size == 0)
 		return -EINVAL;
 	r = nsctl_list_scan(NSCTL_LIST_CONTAINERS, &list);
 	if (r < 0)
 		return r;
-	r = container_pid(list, spec, ret_pid, buf, size);
+	r = container_pid(list, spec, &pid, &want, buf, size);
 	nsctl_list_free(list);
-	return r;
+	if (r < 0)
+		return r;
+	r = room ? nsctl_process_open_in(room, pid, &process) : nsctl_process_open(pid, &process);
+	if (r < 0)
+		return r;
+	/* Still in that very container now that the handle holds it: not a later process of its
+	 * PID. */
+	r = process_container(process, &got);
+	if (r >= 0 && (r == 0 || !container_same(&want, &got)))
+		r = -ESRCH;
+	if (r < 0) {
+		if (room)
+			nsctl_process_clear(process);
+		else
+			nsctl_process_free(process);
+		return r;
+	}
+	*ret_process = process;
+	return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef NSCTL_LIST_H
 #define NSCTL_LIST_H
 
+#include "container.h"
 #include "internal.h"
 
 struct raw_ns {
@@ -42,9 +43,9 @@ struct proc_details {
 
 /* The cgroup and container of a process, read once (NSCTL_LIST_CONTAINERS). */
 struct proc_container {
-	char *cgroup;    /* its cgroup v2 path, or NULL */
-	char *container; /* "RUNTIME:NAME" (lib/container.h), or NULL */
-	char id[65];     /* its ID, where its runtime has one, or "" */
+	char *cgroup;              /* its cgroup v2 path, or NULL */
+	char *container;           /* "RUNTIME:NAME" (lib/container.h), or NULL */
+	struct container_ref *ref; /* which container, where there is one, or NULL */
 };
 
 /* What one process showed when it was scanned. */

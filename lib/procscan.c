@@ -781,14 +781,18 @@ const struct proc_container *list_read_container(struct proc_record *rec)
 	text = read_cgroup(rec->pid);
 	if (text && container_from_proc_cgroup(text, &ref, &container->cgroup) > 0) {
 		container_name_lookup(&ref);
-		if (container_format(&ref, formatted, sizeof(formatted)) > 0)
+		if (container_format(&ref, formatted, sizeof(formatted)) > 0) {
 			container->container = strdup(formatted);
-		memcpy(container->id, ref.id, sizeof(container->id));
+			container->ref = malloc(sizeof(ref));
+			if (container->ref)
+				*container->ref = ref;
+		}
 	}
 	if (!__atomic_compare_exchange_n(&rec->container, &expected, container, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		free(container->cgroup);
 		free(container->container);
+		free(container->ref);
 		free(container);
 		return expected;
 	}

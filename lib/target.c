@@ -306,35 +306,39 @@ NSCTL_EXPORT int nsctl_process_open_cgroup(const struct nsctl_process *process)
 	return TAKE_FD(fd);
 }
 
-NSCTL_EXPORT int nsctl_process_read_container(const struct nsctl_process *process, char *buf,
-					      size_t size)
+int process_container(const struct nsctl_process *process, struct container_ref *ret)
 {
-	_cleanup_free_ char *text = NULL, *v2 = NULL;
-	struct container_ref ref;
+	_cleanup_free_ char *text = NULL;
 	size_t length;
-	int r, n = 0;
+	int r, found;
 
-	if (!process || !buf || size == 0)
-		return -EINVAL;
 	r = read_all(nsctl_process_procfd(process), "cgroup", &text, &length);
 	if (r < 0)
 		return r;
-	r = container_from_proc_cgroup(text, &ref, &v2);
-	if (r < 0)
-		return r;
-	if (r > 0) {
-		container_name_lookup(&ref);
-		n = container_format(&ref, buf, size);
-		if (n < 0)
-			return n;
-	}
+	found = container_from_proc_cgroup(text, ret, NULL);
+	if (found < 0)
+		return found;
 	/* Still the process whose cgroup we read: a later process of that PID is not named. */
 	r = still_alive(process);
-	if (r < 0)
+	return r < 0 ? r : found;
+}
+
+NSCTL_EXPORT int nsctl_process_read_container(const struct nsctl_process *process, char *buf,
+					      size_t size)
+{
+	struct container_ref ref;
+	int r;
+
+	if (!process || !buf || size == 0)
+		return -EINVAL;
+	r = process_container(process, &ref);
+	if (r <= 0) {
+		if (r == 0)
+			buf[0] = '\0';
 		return r;
-	if (n == 0)
-		buf[0] = '\0';
-	return n;
+	}
+	container_name_lookup(&ref);
+	return container_format(&ref, buf, size);
 }
 
 NSCTL_EXPORT int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret_fds)

@@ -505,33 +505,26 @@ struct nsctl_process *cli_container_open(int status, const char *text, const cha
 					 struct nsctl_process_room *room)
 {
 	struct nsctl_process *process = NULL;
-	char found[512], again[512];
-	pid_t pid;
+	char found[512];
 	int r;
 
 	if (spec[0] == '\0')
 		cli_usage_error("'%s': no container named (container:NAME, container:RUNTIME:NAME "
 				"or container:ID)",
 				text);
-	r = nsctl_container_find(spec, &pid, found, sizeof(found));
+	r = nsctl_process_open_container(spec, room, &process, found, sizeof(found));
 	if (r == -ENOENT)
 		cli_die(status, 0, "%s: no such container%s (nsctl list -o +CONTAINER shows them)",
 			text, geteuid() == 0 ? "" : " among the processes this user can see");
 	if (r == -ENOTUNIQ)
 		cli_die(status, 0,
 			"%s: several containers are so named: %s; name one as "
-			"container:RUNTIME:NAME",
+			"container:RUNTIME:NAME or by more of its ID",
 			text, found);
+	if (r == -ESRCH)
+		cli_die(status, 0, "%s: its first process is gone, or in another container now",
+			text);
 	if (r < 0)
 		cli_die(status, r, "%s", text);
-	r = room ? nsctl_process_open_in(room, pid, &process) : nsctl_process_open(pid, &process);
-	/* Still in that container now that the handle holds it: not a later process of its PID. */
-	if (r >= 0) {
-		r = nsctl_process_read_container(process, again, sizeof(again));
-		if (r >= 0 && strcmp(again, found) != 0)
-			r = -ESRCH;
-	}
-	if (r < 0)
-		cli_die(status, r, "%s: its first process, PID %d", text, (int)pid);
 	return process;
 }

@@ -101,12 +101,10 @@ static void operand_identify(const struct operand *op, enum nsctl_type type,
 		return;
 	}
 	fd = nsctl_process_open_ns(op->process, type, false);
-	if (fd < 0)
-		cli_die(EXIT_COMPARE_TROUBLE, fd, "PID %s: %s namespace", op->text,
-			nsctl_type_get(type)->name);
-	r = nsctl_ns_identify(fd, ret_id);
+	r = fd < 0 ? fd : nsctl_ns_identify(fd, ret_id);
 	if (r < 0)
-		cli_die(EXIT_COMPARE_TROUBLE, r, "PID %s: %s namespace", op->text,
+		cli_die(EXIT_COMPARE_TROUBLE, r, "%s%s: %s namespace",
+			cli_container_operand(op->text) ? "" : "PID ", op->text,
 			nsctl_type_get(type)->name);
 }
 

@@ -584,15 +584,15 @@ static void open_net_socket(const struct request *req, struct target *tg)
 /* What a process TARGET (a PID, a container) is to join, once its handle holds it. */
 static void target_process_opened(const struct request *req, struct target *tg, unsigned own_asked)
 {
-	const char *text = req->target;
+	const char *text = req->target, *pid = cli_container_operand(text) ? "" : "PID ";
 	int r;
 
 	/* The handle holds the process: what it is cannot change before the join. */
 	r = nsctl_process_is_kernel_thread(tg->process);
 	if (r < 0)
-		cli_fail(r, "PID %s", text);
+		cli_fail(r, "%s%s", pid, text);
 	if (r > 0)
-		cli_fail(0, "PID %s is a kernel thread: it has no namespaces to enter", text);
+		cli_fail(0, "%s%s is a kernel thread: it has no namespaces to enter", pid, text);
 	if (req->net_socket >= 0)
 		open_net_socket(req, tg);
 	own_asked &= ~nsctl_ns_set_types(tg->set);

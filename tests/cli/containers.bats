@@ -237,3 +237,52 @@ v2_path() {
     grep -q '_nsctl_container_complete' "$NSCTL_TOP/completions/nsctl"
     grep -q '_nsctl_containers' "$NSCTL_TOP/completions/_nsctl"
 }
+
+@test "containers: two users' rootless containers of one ID are two: an ID prefix is refused as ambiguous, podman@UID:ID is the one asked for, whoever has the lower PID" {
+    require_root
+    local id
+    id=$(random_id)
+    # The attacker's first, so that its PID is the lower.
+    make_runtime_cgroup "$MARK/user@1001.service/user.slice/libpod-$id.scope"
+    start_in_cgroup "mallory-$MARK"
+    mallory=$TARGET
+    make_runtime_cgroup "$MARK/user@1000.service/user.slice/libpod-$id.scope"
+    start_in_cgroup "bob-$MARK"
+    bob=$TARGET
+    run "$NSCTL" list -r --noheadings -o PID,CONTAINER -t uts -Q "CONTAINER =~ \"${id:0:12}\""
+    [ "$output" = "$(printf '%s\n' "$mallory podman@1001:${id:0:12}" "$bob podman@1000:${id:0:12}" | sort -n)" ]
+    run "$NSCTL" enter "container:${id:0:12}" hostname
+    [ "$status" -eq 125 ]
+    [[ $output == *"several containers are so named: "* ]]
+    [[ $output == *"podman@1000:${id:0:12}"* && $output == *"podman@1001:${id:0:12}"* ]]
+    run "$NSCTL" enter "container:podman@1000:${id:0:12}" hostname
+    [ "$status" -eq 0 ]
+    [ "$output" = "bob-$MARK" ]
+}
+
+@test "containers: the outermost container owns a process: a tenant's nested shapes are its own container's; a VM's machine scope and a name with ':' are none" {
+    require_root
+    local id
+    id=$(random_id)
+    make_runtime_cgroup "lxc.payload.$MARK/docker/$id"
+    start_in_cgroup "tenant-$MARK"
+    tenant=$TARGET
+    mkdir -p "$TMP/lib/docker/containers/$id"
+    printf '{"ID": "%s", "Name": "/prod-%s"}\n' "$id" "$MARK" >"$TMP/lib/docker/containers/$id/config.v2.json"
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    run private_mount_ns sh -c 'mount --bind "$1" /var/lib && shift && "$@"' sh "$TMP/lib" \
+        "$NSCTL" list -r --noheadings -o CONTAINER --task "$tenant" -t uts
+    [ "$output" = "lxc:$MARK" ]
+    make_runtime_cgroup "machine-vm$MARK.scope/libvirt/emulator"
+    start_in_cgroup "vm-$MARK"
+    run "$NSCTL" list -r --noheadings -o CONTAINER --task "$TARGET" -t uts
+    [ "$output" = "" ]
+    make_runtime_cgroup "machine-box$MARK.scope/payload"
+    start_in_cgroup "box-$MARK"
+    run "$NSCTL" list -r --noheadings -o CONTAINER --task "$TARGET" -t uts
+    [ "$output" = "nspawn:box$MARK" ]
+    make_runtime_cgroup "lxc.payload.a:$MARK"
+    start_in_cgroup "colon-$MARK"
+    run "$NSCTL" list -r --noheadings -o CONTAINER --task "$TARGET" -t uts
+    [ "$output" = "" ]
+}

@@ -111,24 +111,45 @@ static void test_lxc_and_the_unrecognised(void **state)
 	assert_string_equal(of_cgroup("podman-rootless", &ref), "");
 }
 
+#define CRI_KEYS                                                                                   \
+	"{\"annotations\": {\"io.kubernetes.cri.sandbox-name\": \"p\", "                           \
+	"\"io.kubernetes.cri.sandbox-namespace\": \"n\", \"io.kubernetes.cri.container-name\": "   \
+	"\"c\"}}"
+
 static void test_k8s_annotations(void **state)
 {
-	char name[CONTAINER_NAME_LENGTH + 1], *text = fixture("containerd/config.json");
+	char name[CONTAINER_NAME_LENGTH + 1], *text = fixture("containerd/config.json"), *big;
+	size_t length = 1000;
 
-	assert_int_equal(container_k8s_name(text, name, sizeof(name)), 1);
+	/* CRI-O's keys (the fixture's, written through ctr labels). */
+	assert_int_equal(container_k8s_name(text, true, name, sizeof(name)), 1);
 	assert_string_equal(name, "myns/mypod/web");
-	assert_int_equal(
-	    container_k8s_name("{\"annotations\": {\"io.kubernetes.cri.sandbox-name\": "
-			       "\"p\", \"io.kubernetes.cri.sandbox-namespace\": \"n\", "
-			       "\"io.kubernetes.cri.container-name\": \"c\"}}",
-			       name, sizeof(name)),
-	    1);
+	assert_int_equal(container_k8s_name(CRI_KEYS, false, name, sizeof(name)), 1);
 	assert_string_equal(name, "n/p/c");
+	/*
+	 * Only the keys of the runtime whose file it is: a pod's own annotations,
+	 * which CRI-O copies into its sandbox's file, name nothing there.
+	 */
+	name[0] = '\0';
+	assert_int_equal(container_k8s_name(CRI_KEYS, true, name, sizeof(name)), 0);
+	assert_int_equal(container_k8s_name(text, false, name, sizeof(name)), 0);
+	assert_string_equal(name, "");
 	/* Two of three are not a name. */
 	assert_int_equal(container_k8s_name("{\"annotations\": {\"io.kubernetes.pod.name\": \"p\", "
 					    "\"io.kubernetes.container.name\": \"c\"}}",
-					    name, sizeof(name)),
+					    true, name, sizeof(name)),
 			 0);
+	/* A name too long as a whole is none, never one cut short. */
+	big = malloc(length);
+	assert_non_null(big);
+	snprintf(big, length,
+		 "{\"annotations\": {\"io.kubernetes.pod.namespace\": \"n\", "
+		 "\"io.kubernetes.pod.name\": "
+		 "\"%0253d\", \"io.kubernetes.container.name\": \"c\"}}",
+		 0);
+	assert_int_equal(container_k8s_name(big, true, name, sizeof(name)), 0);
+	assert_string_equal(name, "");
+	free(big);
 	free(text);
 }
 
@@ -165,13 +186,48 @@ static void test_systemd_shapes(void **state)
 			    "crio:0123456789ab");
 	assert_string_equal(of_path("/machine.slice/machine-my\\x2dbox.scope/payload", &ref),
 			    "nspawn:my-box");
-	/* A rootless container, in its user's own cgroups. */
+	/* A rootless container, in its user's own cgroups, is that user's. */
 	assert_string_equal(of_path("/user.slice/user-1000.slice/user@1000.service/user.slice/"
 				    "libpod-" ANY_ID ".scope",
 				    &ref),
-			    "podman:0123456789ab");
+			    "podman@1000:0123456789ab");
 	assert_int_equal(ref.user, 1000);
 	assert_int_equal(container_name_lookup(&ref), 0);
+}
+
+/*
+ * The outermost container owns a process: what is below it, its tenant names.
+ * Two users' containers of one ID are two containers.
+ */
+static void test_outermost(void **state)
+{
+	struct container_ref a, b;
+
+	assert_string_equal(of_path("/lxc.payload.tenant/lxc.payload.db", &a), "lxc:tenant");
+	assert_string_equal(of_path("/lxc.payload.tenant/system.slice/docker-" ANY_ID ".scope", &a),
+			    "lxc:tenant");
+	assert_string_equal(
+	    of_path("/machine.slice/machine-tenant.scope/payload/lxc.payload.db", &a),
+	    "nspawn:tenant");
+	assert_string_equal(of_path("/docker/" ANY_ID "/docker/" ANY_ID, &a),
+			    "docker:0123456789ab");
+	/* Below the outermost user@UID.service, that user names even a deeper user@0.service. */
+	assert_string_equal(of_path("/user.slice/user-1001.slice/user@1001.service/user@0.service/"
+				    "libpod-" ANY_ID ".scope",
+				    &a),
+			    "podman@1001:0123456789ab");
+	assert_string_equal(
+	    of_path("/user.slice/user-1000.slice/user@1000.service/libpod-" ANY_ID ".scope", &b),
+	    "podman@1000:0123456789ab");
+	assert_false(container_same(&a, &b));
+	of_path("/user.slice/user-1001.slice/user@1001.service/libpod-" ANY_ID ".scope", &b);
+	assert_true(container_same(&a, &b));
+	/* A virtual machine's scope has no payload: not a container. */
+	assert_string_equal(
+	    of_path("/machine.slice/machine-qemu\\x2d1\\x2dvm1.scope/libvirt/emulator", &a), "");
+	assert_string_equal(of_path("/machine.slice/machine-web.scope", &a), "");
+	/* A name has no ':', which would read as a runtime's word. */
+	assert_string_equal(of_path("/lxc.payload.a:b", &a), "");
 }
 
 /* What a user could name its own cgroups, or a runtime would never write. */
@@ -235,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_lxc_and_the_unrecognised),
 		cmocka_unit_test(test_k8s_annotations),
 		cmocka_unit_test(test_systemd_shapes),
+		cmocka_unit_test(test_outermost),
 		cmocka_unit_test(test_refused_shapes),
 		cmocka_unit_test(test_bad_state),
 	};
