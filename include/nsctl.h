@@ -968,9 +968,10 @@ enum nsctl_list_flags {
 	NSCTL_LIST_WITHOUT_NETNSID = 1u << 5, /* with RELATIONS: no netnsid (no netlink request
 						 per network namespace); it stays
 						 NSCTL_LIST_NO_NETNSID */
-	NSCTL_LIST_CONTAINERS = 1u << 6,      /* the cgroup and container of each row's process */
+	NSCTL_LIST_CONTAINERS = 1u << 6,      /* the container of each row's process */
+	NSCTL_LIST_CGROUPS = 1u << 7,         /* and its cgroup v2 path: a string a row */
 	NSCTL_LIST_ALL = NSCTL_LIST_FDS | NSCTL_LIST_PINS | NSCTL_LIST_RELATIONS |
-			 NSCTL_LIST_SOCKETS | NSCTL_LIST_CONTAINERS,
+			 NSCTL_LIST_SOCKETS | NSCTL_LIST_CONTAINERS | NSCTL_LIST_CGROUPS,
 };
 
 /* One namespace found by nsctl_list_scan().  Everything in it belongs to the list. */
@@ -997,7 +998,7 @@ struct nsctl_list_ns {
 	bool has_uid; /* uid is known: the process's, or, for a namespace no process is in,
 			 the creator of its user namespace (NS_GET_OWNER_UID; of itself for a
 			 user namespace) */
-	/* With NSCTL_LIST_CONTAINERS (else NULL): */
+	/* With NSCTL_LIST_CGROUPS (cgroup) and NSCTL_LIST_CONTAINERS (container), else NULL: */
 	const char *cgroup;    /* the cgroup v2 path of that process, or NULL */
 	const char *container; /* its container, "RUNTIME:NAME" or "RUNTIME:ID" (the ID's first
 				  12 digits) where no name is found, or NULL: as

@@ -49,12 +49,7 @@ NSCTL_EXPORT void nsctl_list_free(struct nsctl_list *list)
 		if (list->records[i].details)
 			free(list->records[i].details->command);
 		free(list->records[i].details);
-		if (list->records[i].container) {
-			free(list->records[i].container->cgroup);
-			free(list->records[i].container->container);
-			free(list->records[i].container->ref);
-		}
-		free(list->records[i].container);
+		list_container_free(list->records[i].container);
 	}
 	free(list->records);
 	free(list->rows);
@@ -819,7 +814,7 @@ static void row_fill_container(const struct nsctl_list *list, struct nsctl_list_
 
 	if (!list->containers || !rec)
 		return;
-	container = list_read_container(rec);
+	container = list_read_container(rec, list->cgroups);
 	if (container) {
 		row->cgroup = container->cgroup;
 		row->container = container->container;
@@ -901,7 +896,8 @@ NSCTL_EXPORT int nsctl_list_scan(unsigned flags, struct nsctl_list **ret_list)
 		r = scan_pins(list);
 	if (r >= 0 && (flags & NSCTL_LIST_RELATIONS))
 		r = list_relations(list, flags);
-	list->containers = flags & NSCTL_LIST_CONTAINERS;
+	list->cgroups = flags & NSCTL_LIST_CGROUPS;
+	list->containers = flags & (NSCTL_LIST_CONTAINERS | NSCTL_LIST_CGROUPS);
 	if (r >= 0 && list->containers)
 		list_parallel(list, list->n_entries, !(flags & NSCTL_LIST_ONE_THREAD),
 			      containers_one, NULL);
@@ -963,8 +959,8 @@ static int container_pid(struct nsctl_list *list, const char *spec, pid_t *ret_p
 		const struct proc_container *c;
 		size_t j;
 
-		if (!e->record || !(c = list_read_container(e->record)) || !c->container ||
-		    !c->ref || !container_matches(c, spec))
+		if (!e->record || !(c = list_read_container(e->record, list->cgroups)) ||
+		    !c->container || !c->ref || !container_matches(c, spec))
 			continue;
 		for (j = 0; j < n && !container_same(candidates[j]->ref, c->ref); j++)
 			;

@@ -99,6 +99,7 @@ struct nsctl_list {
 	struct nsctl_list_ns *rows;
 	size_t n_rows;
 	bool containers; /* NSCTL_LIST_CONTAINERS */
+	bool cgroups;    /* NSCTL_LIST_CGROUPS */
 };
 
 /* Read every process of /proc into list->records, on two threads unless FLAGS say one. */
@@ -117,7 +118,12 @@ void list_parallel(struct nsctl_list *list, size_t n, bool threads, list_paralle
 /* The details of a record, read once (two threads may ask at once); NULL without memory. */
 const struct proc_details *list_read_details(struct proc_record *rec);
 
-/* The cgroup and container of a record, read once, the same way; NULL without memory. */
-const struct proc_container *list_read_container(struct proc_record *rec);
+/*
+ * The cgroup and container of a record, read once, the same way; NULL
+ * without memory.  Its cgroup only where KEEP_CGROUP (NSCTL_LIST_CGROUPS).
+ */
+const struct proc_container *list_read_container(struct proc_record *rec, bool keep_cgroup);
+void list_container_free(struct proc_container *container);
+extern const struct proc_container list_no_container;
 
 #endif

@@ -765,35 +765,54 @@ static char *read_cgroup(pid_t pid)
 	return text;
 }
 
-const struct proc_container *list_read_container(struct proc_record *rec)
+/* What a process in no container, whose cgroup the list does not keep, has: nothing. */
+const struct proc_container list_no_container;
+
+void list_container_free(struct proc_container *container)
+{
+	if (!container || container == &list_no_container)
+		return;
+	free(container->cgroup);
+	free(container->container);
+	free(container->ref);
+	free(container);
+}
+
+const struct proc_container *list_read_container(struct proc_record *rec, bool keep_cgroup)
 {
 	struct proc_container *container = __atomic_load_n(&rec->container, __ATOMIC_ACQUIRE);
 	struct proc_container *expected = NULL;
-	_cleanup_free_ char *text = NULL;
+	_cleanup_free_ char *text = NULL, *cgroup = NULL;
 	struct container_ref ref;
 	char formatted[CONTAINER_NAME_LENGTH + 32];
+	int found = 0;
 
 	if (container)
 		return container;
-	container = calloc(1, sizeof(*container));
-	if (!container)
-		return NULL;
 	text = read_cgroup(rec->pid);
-	if (text && container_from_proc_cgroup(text, &ref, &container->cgroup) > 0) {
-		container_name_lookup(&ref);
-		if (container_format(&ref, formatted, sizeof(formatted)) > 0) {
-			container->container = strdup(formatted);
-			container->ref = malloc(sizeof(ref));
-			if (container->ref)
-				*container->ref = ref;
+	if (text)
+		found = container_from_proc_cgroup(text, &ref, keep_cgroup ? &cgroup : NULL);
+	/* The common case, a process in no container, costs no memory where no cgroup is kept. */
+	if (found <= 0 && !cgroup) {
+		container = (struct proc_container *)&list_no_container;
+	} else {
+		container = calloc(1, sizeof(*container));
+		if (!container)
+			return NULL;
+		container->cgroup = TAKE_PTR(cgroup);
+		if (found > 0) {
+			container_name_lookup(&ref);
+			if (container_format(&ref, formatted, sizeof(formatted)) > 0) {
+				container->container = strdup(formatted);
+				container->ref = malloc(sizeof(ref));
+				if (container->ref)
+					*container->ref = ref;
+			}
 		}
 	}
 	if (!__atomic_compare_exchange_n(&rec->container, &expected, container, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		free(container->cgroup);
-		free(container->container);
-		free(container->ref);
-		free(container);
+		list_container_free(container);
 		return expected;
 	}
 	return container;

@@ -1016,12 +1016,13 @@ static void print_dot(const struct request *req, const struct nsctl_list *list)
  * leaves it out: a netlink request per network namespace, which a container
  * host has one of per container.
  */
-static bool wants_netnsid(const struct request *req)
+/* Whether column ID is shown or may be read by -Q: the scan finds it only then. */
+static bool wants_column(const struct request *req, enum column_id id)
 {
 	if (req->filter)
 		return true;
 	for (size_t c = 0; c < req->n_columns; c++)
-		if (req->columns[c] == COL_NETNSID)
+		if (req->columns[c] == id)
 			return true;
 	return false;
 }
@@ -1270,8 +1271,11 @@ static struct nsctl_list *list_scan(const struct request *req, const char *task)
 	 * (601 rounds), 0.935 at 1,000 (61 rounds).
 	 */
 	loading = !req->dot && cli_scols_load_begin(&loader);
-	r = nsctl_list_scan(NSCTL_LIST_ALL | (wants_netnsid(req) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
-			    &list);
+	/* A netlink request per network namespace, a string per row: only for what is shown. */
+	r = nsctl_list_scan(
+	    (NSCTL_LIST_ALL & ~(wants_column(req, COL_CGROUP) ? 0 : NSCTL_LIST_CGROUPS)) |
+		(wants_column(req, COL_NETNSID) ? 0 : NSCTL_LIST_WITHOUT_NETNSID),
+	    &list);
 	if (loading)
 		cli_scols_load_end(loader);
 	if (r == -ENOENT)
