@@ -914,10 +914,11 @@ int nsctl_process_open_cgroups_v1(const struct nsctl_process *process, int **ret
  * files root owns and only root may write (never a daemon asked): into BUF as
  * "RUNTIME:NAME" (docker:web, podman:web, k8s:NAMESPACE/POD/CONTAINER,
  * crio:NAMESPACE/POD/CONTAINER, nspawn:NAME, lxc:NAME), or "RUNTIME:ID" with
- * the ID's first 12 hex digits where no name is found; a rootless one,
- * whose state is its user's and not read, as "podman@UID:ID".  Checked to be still that process's
- * after the read.  Returns the length, 0 when it is in no container, -ENOBUFS
- * if SIZE is too small, -ESRCH for a process gone meanwhile.
+ * the ID's first 12 hex digits where no name is found; a rootless podman
+ * one as "podman@UID:NAME", the name from that user's own state, read as
+ * that user (by a child, which may be left waiting on the user's files).  Checked to be still that
+ * process's after the read.  Returns the length, 0 when it is in no container, -ENOBUFS if SIZE is
+ * too small, -ESRCH for a process gone meanwhile.
  */
 int nsctl_process_read_container(const struct nsctl_process *process, char *buf, size_t size);
 

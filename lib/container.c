@@ -7,6 +7,8 @@
  * Nothing here asks a daemon or opens a socket: state is read from files.
  */
 #include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "container.h"
+#include "copier.h"
 #include "internal.h"
 #include "jsonc.h"
 #include "number.h"
@@ -454,15 +457,60 @@ static int crio_reader(const char *text, const char *id, char *name, size_t size
 	return container_k8s_name(text, true, name, size);
 }
 
+/*
+ * A rootless podman container's name, from its user's own state: believed
+ * for the containers in that user's own cgroups alone (REF->user's), and read
+ * by the copier as that user reads it, so that nothing of the user's (a FUSE
+ * mount in its home) makes the caller wait, and root's rights read nothing
+ * the user could not.  1 or 0.
+ */
+static int rootless_lookup(struct container_ref *ref)
+{
+	static const char *const drivers[] = { "overlay", "vfs" };
+	struct passwd pw, *found = NULL;
+	char buffer[4096], path[PATH_MAX];
+
+	if (getpwuid_r(ref->user, &pw, buffer, sizeof(buffer), &found) != 0 || !found ||
+	    !pw.pw_dir || pw.pw_dir[0] != '/')
+		return 0;
+	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++) {
+		struct copier_request request = { .kind = COPIER_USER_FILE,
+						  .fd = -1,
+						  .type = -1,
+						  .path = path,
+						  .uid = ref->user,
+						  .gid = pw.pw_gid };
+		struct copier_answer answer;
+		_cleanup_free_ char *text = NULL;
+		int r;
+
+		snprintf(path, sizeof(path),
+			 "%s/.local/share/containers/storage/%s-containers/containers.json",
+			 pw.pw_dir, drivers[i]);
+		if (copier_run(&request, 1, &answer) < 0 || answer.err < 0 || answer.fd < 0)
+			continue;
+		r = lseek(answer.fd, 0, SEEK_SET) == 0
+			? fd_read_all(answer.fd, STATE_SIZE_MAX, &text, NULL)
+			: -errno;
+		close(answer.fd);
+		if (r >= 0 &&
+		    container_podman_name(text, ref->id, ref->name, sizeof(ref->name)) > 0)
+			return 1;
+	}
+	return 0;
+}
+
 int container_name_lookup(struct container_ref *ref)
 {
 	char path[256];
 
 	if (ref->name[0])
 		return 1;
-	/* A rootless container's state is its user's to write: not believed here. */
-	if (ref->user != (uid_t)-1 || !is_hex_id(ref->id, strlen(ref->id)))
+	if (!is_hex_id(ref->id, strlen(ref->id)))
 		return 0;
+	/* A rootless container's state is its user's: read as that user, for that user's own. */
+	if (ref->user != (uid_t)-1)
+		return ref->runtime == CONTAINER_PODMAN ? rootless_lookup(ref) : 0;
 	switch (ref->runtime) {
 	case CONTAINER_DOCKER:
 		snprintf(path, sizeof(path), "/var/lib/docker/containers/%s/config.v2.json",
@@ -506,7 +554,10 @@ int container_format(const struct container_ref *ref, char *buf, size_t size)
 	    !runtimes[ref->runtime])
 		return -EINVAL;
 	/* A rootless container is its user's: "podman@UID:...", never one of another user's. */
-	if (ref->user != (uid_t)-1)
+	if (ref->user != (uid_t)-1 && ref->name[0])
+		n = snprintf(buf, size, "%s@%u:%s", runtimes[ref->runtime], (unsigned)ref->user,
+			     ref->name);
+	else if (ref->user != (uid_t)-1)
 		n = snprintf(buf, size, "%s@%u:%.12s", runtimes[ref->runtime], (unsigned)ref->user,
 			     ref->id);
 	else if (ref->name[0])

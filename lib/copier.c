@@ -137,6 +137,54 @@ static int socket_netns(struct copier_state *s, const struct copier_request *rq)
 	return ns < 0 ? -errno : ns;
 }
 
+/* State a user's file may hold at most: no runtime's is larger. */
+#define USER_FILE_MAX (16u << 20)
+
+/*
+ * COPIER_USER_FILE: a memfd with the text of the file, or -errno.  The file
+ * is never closed here (a FUSE file's close waits on its server): the
+ * copier's exit closes it, after its answers are sent.
+ */
+static int user_file(const struct copier_request *rq)
+{
+	char buf[16384];
+	struct stat st;
+	size_t total = 0;
+	int fd, mem;
+
+	/* As the user opens it: root's rights reach nothing of the user's it could not. */
+	syscall(SYS_setfsgid, rq->gid);
+	syscall(SYS_setfsuid, rq->uid);
+	fd = open(rq->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	syscall(SYS_setfsuid, 0);
+	syscall(SYS_setfsgid, 0);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode) || st.st_uid != rq->uid || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return -EPERM;
+	if ((unsigned long long)st.st_size > USER_FILE_MAX)
+		return -EFBIG;
+	mem = (int)syscall(SYS_memfd_create, "nsctl-user-file", MFD_CLOEXEC);
+	if (mem < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || total + (size_t)n > USER_FILE_MAX ||
+		    write(mem, buf, (size_t)n) != n) {
+			if (n == 0)
+				return mem;
+			close(mem);
+			return n < 0 ? -EIO : -EFBIG;
+		}
+		total += (size_t)n;
+	}
+}
+
 static bool batch_send(struct batch *b)
 {
 	union fd_control control;
@@ -236,10 +284,12 @@ static _Noreturn void copier_main(int sock, const struct copier_request *request
 		int ns;
 
 		/* A walk may wait on a server for ever: what came before is not held back. */
-		if (rq->kind == COPIER_NS_PATH && !batch_send(&b))
+		if (rq->kind != COPIER_SOCKET_NETNS && !batch_send(&b))
 			break;
 		if (rq->kind == COPIER_SOCKET_NETNS)
 			ns = socket_netns(&state, rq);
+		else if (rq->kind == COPIER_USER_FILE)
+			ns = user_file(rq);
 		else
 			ns = ns_open_path_checked(rq->path, rq->type, rq->dev, rq->ino, NULL);
 		if (ns >= 0 && fstat(ns, &st) < 0) {
@@ -262,7 +312,7 @@ static _Noreturn void copier_main(int sock, const struct copier_request *request
 			b.fds[b.n_fds++] = ns;
 		else if (ns >= 0)
 			close(ns); /* the newest fd, on top: it leaves no gap below another */
-		if ((b.n == BATCH || rq->kind == COPIER_NS_PATH) && !batch_send(&b))
+		if ((b.n == BATCH || rq->kind != COPIER_SOCKET_NETNS) && !batch_send(&b))
 			break;
 	}
 	/* (A batch still full is one the caller would not take: nobody reads the mark then.) */

@@ -27,6 +27,13 @@ enum copier_kind {
 	COPIER_SOCKET_NETNS,
 	/* The namespace at PATH, of TYPE (or any when -1), where (DEV, INO) was seen. */
 	COPIER_NS_PATH,
+	/*
+	 * The text of the file at PATH of user UID, opened as that user opens
+	 * it (fsuid UID, fsgid GID), followed by no symbolic link, without
+	 * blocking: a regular file UID owns and no one else may write, of at
+	 * most 16 MiB, answered as a memfd holding a copy of it.
+	 */
+	COPIER_USER_FILE,
 };
 
 struct copier_request {
@@ -40,6 +47,9 @@ struct copier_request {
 	/* SOCKET_NETNS: the process's own network namespace, told but sent no fd for */
 	dev_t own_dev;
 	ino_t own_ino;
+	/* USER_FILE: whose file it is */
+	uid_t uid;
+	gid_t gid;
 };
 
 struct copier_answer {

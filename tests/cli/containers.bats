@@ -286,3 +286,53 @@ v2_path() {
     run "$NSCTL" list -r --noheadings -o CONTAINER --task "$TARGET" -t uts
     [ "$output" = "" ]
 }
+
+@test "containers: a rootless podman container is named from its user's own state, read as that user, and only for that user's own cgroups" {
+    require_root
+    local id uid=61234
+    id=$(random_id)
+    make_runtime_cgroup "$MARK/user@$uid.service/user.slice/libpod-$id.scope"
+    start_in_cgroup "rl-$MARK"
+    rl=$TARGET
+    # A user of the test's own, seen through a passwd of the test's mount namespace.
+    chmod 0755 "$TMP"
+    home=$TMP/home
+    store=$home/.local/share/containers/storage/overlay-containers
+    mkdir -p "$store"
+    { cat /etc/passwd; echo "nsctl-rl:x:$uid:$uid::$home:/bin/sh"; } >"$TMP/passwd"
+    jq --arg id "$id" --arg name "web-$MARK" '.[0].id = $id | .[0].names = [$name]' \
+        "$NSCTL_TOP/tests/fixtures/containers/podman-rootless/containers.json" >"$store/containers.json"
+    chown -R "$uid:$uid" "$home"
+    in_userns() {
+        # shellcheck disable=SC2016 # expanded by the inner shell
+        timeout 20 unshare --mount --propagation private sh -c \
+            'mount --bind "$1" /etc/passwd && shift && "$@"' sh "$TMP/passwd" "$@"
+    }
+    run in_userns "$NSCTL" list -r --noheadings -o CONTAINER --task "$rl" -t uts
+    [ "$status" -eq 0 ]
+    [ "$output" = "podman@$uid:web-$MARK" ]
+    run in_userns "$NSCTL" enter "container:podman@$uid:web-$MARK" hostname
+    [ "$output" = "rl-$MARK" ]
+    # Not the user's own file, or one others may write: not believed.
+    chown 0 "$store/containers.json"
+    run in_userns "$NSCTL" list -r --noheadings -o CONTAINER --task "$rl" -t uts
+    [ "$output" = "podman@$uid:${id:0:12}" ]
+    chown "$uid" "$store/containers.json"
+    chmod 0666 "$store/containers.json"
+    run in_userns "$NSCTL" list -r --noheadings -o CONTAINER --task "$rl" -t uts
+    [ "$output" = "podman@$uid:${id:0:12}" ]
+    # Read as the user: a directory the user cannot enter hides it, root's rights notwithstanding.
+    chmod 0644 "$store/containers.json"
+    chown 0 "$home/.local"
+    chmod 0700 "$home/.local"
+    run in_userns "$NSCTL" list -r --noheadings -o CONTAINER --task "$rl" -t uts
+    [ "$output" = "podman@$uid:${id:0:12}" ]
+    chown "$uid" "$home/.local"
+    # A FIFO there makes nothing wait.
+    rm "$store/containers.json"
+    mkfifo -m 0600 "$store/containers.json"
+    chown "$uid" "$store/containers.json"
+    run in_userns "$NSCTL" list -r --noheadings -o CONTAINER --task "$rl" -t uts
+    [ "$status" -eq 0 ]
+    [ "$output" = "podman@$uid:${id:0:12}" ]
+}

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <netinet/in.h>
@@ -283,6 +284,78 @@ static void test_path(void **state)
 	rmdir(dir);
 }
 
+/*
+ * A user's file, as that user reads it: its text in a memfd; refused when it
+ * is not that user's own regular file, or others may write it, or the user
+ * cannot reach it (root's rights do not), or it is a symlink; a FIFO there
+ * answers at once.
+ */
+static void test_user_file(void **state)
+{
+	char dir[] = "/tmp/test-copier-XXXXXX", path[6][80], text[32];
+	const uid_t uid = 65534;
+	struct copier_request requests[6];
+	struct copier_answer answers[6];
+	double start;
+	int fd;
+
+	if (geteuid() != 0)
+		skip();
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chmod(dir, 0755), 0);
+	for (int i = 0; i < 6; i++)
+		snprintf(path[i], sizeof(path[i]), "%s/%d", dir, i);
+	/* 0: the user's own; 1: root's; 2: writable by others; 3: a symlink to 0; 4: a FIFO. */
+	for (int i = 0; i < 3; i++) {
+		fd = open(path[i], O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, "[{\"id\": 1}]", 11), 11);
+		close(fd);
+	}
+	assert_int_equal(chown(path[0], uid, uid), 0);
+	assert_int_equal(chown(path[2], uid, uid), 0);
+	assert_int_equal(chmod(path[2], 0666), 0);
+	assert_int_equal(symlink(path[0], path[3]), 0);
+	assert_int_equal(mkfifo(path[4], 0600), 0);
+	assert_int_equal(chown(path[4], uid, uid), 0);
+	/* 5: the user's own, in a directory only root may enter. */
+	snprintf(path[5], sizeof(path[5]), "%s/closed", dir);
+	assert_int_equal(mkdir(path[5], 0700), 0);
+	strcat(path[5], "/file");
+	fd = open(path[5], O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(chown(path[5], uid, uid), 0);
+	for (int i = 0; i < 6; i++)
+		requests[i] = (struct copier_request){ .kind = COPIER_USER_FILE,
+						       .fd = -1,
+						       .type = -1,
+						       .path = path[i],
+						       .uid = uid,
+						       .gid = uid };
+	start = now();
+	assert_int_equal(copier_run(requests, 6, answers), 0);
+	assert_true(now() - start < 1.5);
+	assert_int_equal(answers[0].err, 0);
+	assert_true(answers[0].fd >= 0);
+	assert_int_equal(pread(answers[0].fd, text, sizeof(text), 0), 11);
+	assert_memory_equal(text, "[{\"id\": 1}]", 11);
+	close(answers[0].fd);
+	assert_int_equal(answers[1].err, -EPERM);
+	assert_int_equal(answers[2].err, -EPERM);
+	assert_int_equal(answers[3].err, -ELOOP);
+	assert_int_equal(answers[4].err, -EPERM);
+	assert_int_equal(answers[5].err, -EACCES);
+	for (int i = 1; i < 6; i++)
+		assert_int_equal(answers[i].fd, -1);
+	unlink(path[5]);
+	*strrchr(path[5], '/') = '\0';
+	rmdir(path[5]);
+	for (int i = 0; i < 5; i++)
+		unlink(path[i]);
+	rmdir(dir);
+}
+
 /* The copier holds none of the caller's fds: a pipe's reader sees its end when the caller closes.
  */
 static void test_caller_fds_not_kept(void **state)
@@ -396,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_socket_in_other_netns),
 		cmocka_unit_test(test_swapped_fd_refused),
 		cmocka_unit_test(test_path),
+		cmocka_unit_test(test_user_file),
 		cmocka_unit_test(test_caller_fds_not_kept),
 		cmocka_unit_test(test_one_fd_a_namespace),
 		cmocka_unit_test(test_full_table_goes_on),
