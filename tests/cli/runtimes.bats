@@ -19,16 +19,16 @@ setup() {
 
 teardown() {
     if [ -n "$PODMAN_MADE" ]; then
-        podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
-        podman rmi -f "localhost/$NAME" >/dev/null 2>&1 || true
+        timeout 60 podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
+        timeout 60 podman rmi -f "localhost/$NAME" >/dev/null 2>&1 || true
     fi
     if [ -n "$DOCKER_MADE" ]; then
-        docker rm -f "$NAME" >/dev/null 2>&1 || true
-        docker rmi -f "nsctl-test/$NAME" >/dev/null 2>&1 || true
+        timeout 60 docker rm -f "$NAME" >/dev/null 2>&1 || true
+        timeout 60 docker rmi -f "nsctl-test/$NAME" >/dev/null 2>&1 || true
     fi
     if [ -n "$LXC_MADE" ]; then
-        lxc-stop -k -n "$NAME" >/dev/null 2>&1 || true
-        lxc-destroy -n "$NAME" >/dev/null 2>&1 || true
+        timeout 60 lxc-stop -k -n "$NAME" >/dev/null 2>&1 || true
+        timeout 60 lxc-destroy -n "$NAME" >/dev/null 2>&1 || true
     fi
     rm -rf "$TMP"
 }
@@ -67,14 +67,15 @@ podman_conf() {
     command -v podman >/dev/null || skip "podman is not installed"
     make_busybox_rootfs
     podman_conf
-    tar -C "$TMP/rootfs" -c . | podman import - "localhost/$NAME" >/dev/null
     PODMAN_MADE=1
+    tar -C "$TMP/rootfs" -c . | timeout 120 podman import - "localhost/$NAME" >/dev/null ||
+        skip "podman cannot import an image here"
     if ! err=$(timeout 120 podman run -d --name "$NAME" --hostname "h-$BATS_TEST_NUMBER" \
         --network none "localhost/$NAME" sleep 600 2>&1); then
         skip "podman cannot run a container here: $(echo "$err" | tail -n 1)"
     fi
-    pid=$(podman inspect -f '{{.State.Pid}}' "$NAME")
-    id=$(podman inspect -f '{{.Id}}' "$NAME")
+    pid=$(timeout 60 podman inspect -f '{{.State.Pid}}' "$NAME")
+    id=$(timeout 60 podman inspect -f '{{.Id}}' "$NAME")
     [ "$pid" -gt 0 ]
     # Every namespace podman made for it is podman:NAME, at its PID and cgroup.
     run "$NSCTL" list -r --noheadings -o TYPE,PID,CONTAINER -Q "CONTAINER == \"podman:$NAME\""
@@ -86,7 +87,7 @@ podman_conf() {
     [ "$output" = "$(ns_inode "$pid" mnt) $(sed -n 's/^0:://p' "/proc/$pid/cgroup")" ]
     [[ $output == *"$id"* ]]
     # enter, as podman exec: the same hostname, and the container's own processes.
-    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(podman exec "$NAME" hostname)" ]
+    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(timeout 60 podman exec "$NAME" hostname)" ]
     [ "$("$NSCTL" enter "container:podman:$NAME" hostname)" = "h-$BATS_TEST_NUMBER" ]
     [ "$("$NSCTL" enter "container:${id:0:8}" cat /proc/1/cmdline | tr '\0' ' ')" = "sleep 600 " ]
     run "$NSCTL" compare -q "container:$NAME" "$pid"
@@ -105,20 +106,21 @@ lxc.init.cmd = /bin/sleep 600
 lxc.mount.auto = proc:mixed sys:ro
 lxc.rootfs.path = dir:$TMP/rootfs
 CONF
-    lxc-create -n "$NAME" -t none -f "$TMP/lxc.conf" >/dev/null 2>&1 || skip "lxc-create cannot make a container here"
+    timeout 60 lxc-create -n "$NAME" -t none -f "$TMP/lxc.conf" >/dev/null 2>&1 ||
+        skip "lxc-create cannot make a container here"
     LXC_MADE=1
     if ! err=$(timeout 60 lxc-start -n "$NAME" -d 2>&1); then
         skip "lxc cannot run a container here: $(echo "$err" | tail -n 1)"
     fi
     for i in $(seq 100); do
-        pid=$(lxc-info -n "$NAME" -p -H 2>/dev/null)
+        pid=$(timeout 10 lxc-info -n "$NAME" -p -H 2>/dev/null)
         [ -n "$pid" ] && break
         sleep 0.05
     done
     [ -n "$pid" ]
     run "$NSCTL" list -r --noheadings -o PID,CONTAINER --task "$pid" -t uts
     [ "$output" = "$pid lxc:$NAME" ]
-    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(lxc-attach -n "$NAME" -- /bin/hostname)" ]
+    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(timeout 60 lxc-attach -n "$NAME" -- /bin/hostname)" ]
     [ "$("$NSCTL" enter "container:lxc:$NAME" hostname)" = "h-$BATS_TEST_NUMBER" ]
 }
 
@@ -127,16 +129,17 @@ CONF
     command -v docker >/dev/null || skip "docker is not installed"
     timeout 20 docker info >/dev/null 2>&1 || skip "no docker daemon is running here"
     make_busybox_rootfs
-    tar -C "$TMP/rootfs" -c . | docker import - "nsctl-test/$NAME" >/dev/null
     DOCKER_MADE=1
+    tar -C "$TMP/rootfs" -c . | timeout 120 docker import - "nsctl-test/$NAME" >/dev/null ||
+        skip "docker cannot import an image here"
     if ! err=$(timeout 120 docker run -d --name "$NAME" --hostname "h-$BATS_TEST_NUMBER" \
         --network none "nsctl-test/$NAME" sleep 600 2>&1); then
         skip "docker cannot run a container here: $(echo "$err" | tail -n 1)"
     fi
-    pid=$(docker inspect -f '{{.State.Pid}}' "$NAME")
+    pid=$(timeout 60 docker inspect -f '{{.State.Pid}}' "$NAME")
     [ "$pid" -gt 0 ]
     run "$NSCTL" list -r --noheadings -o PID,CONTAINER --task "$pid" -t uts
     [ "$output" = "$pid docker:$NAME" ]
-    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(docker exec "$NAME" hostname)" ]
+    [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(timeout 60 docker exec "$NAME" hostname)" ]
     [ "$("$NSCTL" enter "container:docker:$NAME" hostname)" = "h-$BATS_TEST_NUMBER" ]
 }
