@@ -2,10 +2,11 @@
 /*
  * Target specifications, as enter and pin read them (parse only): a TARGET
  * is accepted exactly when it is a PID (parse_pid; all digits is a PID
- * or nothing), a path (it has a '/') or a valid pin name; pin's PATH|NAME exactly when it is a path
- * or a valid pin name, and an empty or all-digit TARGET that is no valid PID is refused. Anything
- * else is a usage error, with the subcommand's status for it (enter 125, as run and unshare; pin
- * 2), never another status. Input: TARGET, a NUL byte, then PATH|NAME.
+ * or nothing), a path (it has a '/'), container:SPEC with a SPEC, or a valid pin name; pin's
+ * PATH|NAME exactly when it is a path or a valid pin name, and an empty or all-digit TARGET that is
+ * no valid PID is refused. Anything else is a usage error, with the subcommand's status for it
+ * (enter 125, as run and unshare; pin 2), never another status. Input: TARGET, a NUL byte, then
+ * PATH|NAME.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -32,18 +33,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *target = fuzz_string(data, size), *where;
 	size_t length = strlen(target);
 	pid_t pid;
-	bool is_pid, is_id, id_ok = false, target_ok, where_ok;
+	bool is_pid, is_id, is_container, id_ok = false, target_ok, where_ok;
 	int status;
 
 	where = length < size ? target + length + 1 : target + length;
 	is_pid = parse_pid(target, &pid) == 0;
 	/* All digits is a PID, or nothing: never a pin name; "id:" is an ID, or nothing. */
 	is_id = strncmp(target, "id:", 3) == 0;
+	/* "container:" names a container, or nothing: never a pin name. */
+	is_container = strncmp(target, "container:", 10) == 0;
 	if (is_id) {
 		uint64_t id;
 
 		id_ok = parse_ns_id(target + 3, &id) == 0;
 		target_ok = id_ok;
+	} else if (is_container) {
+		target_ok = target[10] != '\0';
 	} else {
 		target_ok =
 		    all_digits(target) ? is_pid : strchr(target, '/') || valid_pin_name(target);
@@ -66,7 +71,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		status = fuzz_cli_call(6, argv);
 		if (status !=
-		    (where_ok && (is_id ? id_ok : *target && (is_pid || !all_digits(target)))
+		    (where_ok && (is_id          ? id_ok
+				  : is_container ? target[10] != '\0'
+						 : *target && (is_pid || !all_digits(target)))
 			 ? 0
 			 : EXIT_USAGE))
 			fuzz_fail("pin '%s' '%s': status %d", target, where, status);
