@@ -46,6 +46,21 @@ make_busybox_rootfs() {
     done
 }
 
+# Import $TMP/rootfs as IMAGE with CLI (podman or docker, which take the same
+# words), then run container NAME of it (sleep 600, hostname h-N); its first
+# process is PID.  Skips, saying why, where the runtime cannot do either here.
+run_container() {
+    local cli=$1 image=$2 err
+    tar -C "$TMP/rootfs" -c . | timeout 120 "$cli" import - "$image" >/dev/null ||
+        skip "$cli cannot import an image here"
+    if ! err=$(timeout 120 "$cli" run -d --name "$NAME" --hostname "h-$BATS_TEST_NUMBER" \
+        --network none "$image" sleep 600 2>&1); then
+        skip "$cli cannot run a container here: $(echo "$err" | tail -n 1)"
+    fi
+    PID=$(timeout 60 "$cli" inspect -f '{{.State.Pid}}' "$NAME")
+    [ "$PID" -gt 0 ]
+}
+
 # podman's settings for a host without systemd (the cgroupfs manager, runc, which
 # takes a hybrid cgroup hierarchy as crun does not), in a file of the test's own.
 podman_conf() {
@@ -68,15 +83,9 @@ podman_conf() {
     make_busybox_rootfs
     podman_conf
     PODMAN_MADE=1
-    tar -C "$TMP/rootfs" -c . | timeout 120 podman import - "localhost/$NAME" >/dev/null ||
-        skip "podman cannot import an image here"
-    if ! err=$(timeout 120 podman run -d --name "$NAME" --hostname "h-$BATS_TEST_NUMBER" \
-        --network none "localhost/$NAME" sleep 600 2>&1); then
-        skip "podman cannot run a container here: $(echo "$err" | tail -n 1)"
-    fi
-    pid=$(timeout 60 podman inspect -f '{{.State.Pid}}' "$NAME")
+    run_container podman "localhost/$NAME"
+    pid=$PID
     id=$(timeout 60 podman inspect -f '{{.Id}}' "$NAME")
-    [ "$pid" -gt 0 ]
     # Every namespace podman made for it is podman:NAME, at its PID and cgroup.
     run "$NSCTL" list -r --noheadings -o TYPE,PID,CONTAINER -Q "CONTAINER == \"podman:$NAME\""
     [ "$status" -eq 0 ]
@@ -130,14 +139,8 @@ CONF
     timeout 20 docker info >/dev/null 2>&1 || skip "no docker daemon is running here"
     make_busybox_rootfs
     DOCKER_MADE=1
-    tar -C "$TMP/rootfs" -c . | timeout 120 docker import - "nsctl-test/$NAME" >/dev/null ||
-        skip "docker cannot import an image here"
-    if ! err=$(timeout 120 docker run -d --name "$NAME" --hostname "h-$BATS_TEST_NUMBER" \
-        --network none "nsctl-test/$NAME" sleep 600 2>&1); then
-        skip "docker cannot run a container here: $(echo "$err" | tail -n 1)"
-    fi
-    pid=$(timeout 60 docker inspect -f '{{.State.Pid}}' "$NAME")
-    [ "$pid" -gt 0 ]
+    run_container docker "nsctl-test/$NAME"
+    pid=$PID
     run "$NSCTL" list -r --noheadings -o PID,CONTAINER --task "$pid" -t uts
     [ "$output" = "$pid docker:$NAME" ]
     [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(timeout 60 docker exec "$NAME" hostname)" ]
