@@ -498,7 +498,13 @@ int cli_open_ns_id(int status, const char *text, uint64_t id, int expected,
 
 const char *cli_container_operand(const char *text)
 {
-	return strncmp(text, "container:", 10) == 0 ? text + 10 : NULL;
+	if (strncmp(text, "container:", 10) != 0)
+		return NULL;
+	if (text[10] == '\0')
+		cli_usage_error("'%s': no container named (container:NAME, container:RUNTIME:NAME "
+				"or container:ID)",
+				text);
+	return text + 10;
 }
 
 struct nsctl_process *cli_container_open(int status, const char *text, const char *spec,
@@ -508,10 +514,6 @@ struct nsctl_process *cli_container_open(int status, const char *text, const cha
 	char found[512];
 	int r;
 
-	if (spec[0] == '\0')
-		cli_usage_error("'%s': no container named (container:NAME, container:RUNTIME:NAME "
-				"or container:ID)",
-				text);
 	r = nsctl_process_open_container(spec, room, &process, found, sizeof(found));
 	if (r == -ENOENT)
 		cli_die(status, 0, "%s: no such container%s (nsctl list -o +CONTAINER shows them)",

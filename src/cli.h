@@ -366,8 +366,9 @@ bool cli_ns_id_operand(const char *text, uint64_t *ret_id);
  * namespace, no permission, or a kernel without namespace file handles.
  */
 /*
- * TEXT is "container:SPEC": SPEC, else NULL.  The command's target of a
- * container, by name (RUNTIME:NAME or NAME) or ID prefix.
+ * TEXT is "container:SPEC": SPEC, else NULL; a usage error for an empty SPEC.
+ * The command's target of a container, by name (RUNTIME:NAME or NAME) or ID
+ * prefix.
  */
 const char *cli_container_operand(const char *text);
 

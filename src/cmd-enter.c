@@ -193,7 +193,7 @@ static __attribute__((noinline)) _Noreturn void no_such_process(const char *text
 
 /*
  * TARGET's form, before anything is opened: a valid PID, a path (a '/'), id:ID,
- * or a valid pin name.
+ * container:NAME, or a valid pin name.
  */
 static void check_target_form(struct request *req)
 {
@@ -203,12 +203,10 @@ static void check_target_form(struct request *req)
 
 	if (text[0] == '\0')
 		cli_usage_error("'': an empty TARGET is neither a PID, a file nor a pin name");
-	if (cli_container_operand(text)) {
-		if (!cli_container_operand(text)[0])
-			cli_usage_error("'%s': no container named (container:NAME, "
-					"container:RUNTIME:NAME or container:ID)",
-					text);
-	} else if (cli_ns_id_operand(text, &req->id)) {
+	/* container:NAME: its form checked there, the container found once opened. */
+	if (cli_container_operand(text))
+		return;
+	if (cli_ns_id_operand(text, &req->id)) {
 		req->by_id = true;
 	} else if (cli_all_digits(text)) {
 		r = parse_pid(text, &pid);

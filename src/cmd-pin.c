@@ -96,10 +96,6 @@ static void parse_pin(int argc, char **argv, struct pin_request *req)
 		cli_usage_error("'': an empty PATH or NAME");
 	req->by_id = cli_ns_id_operand(req->target, &req->id);
 	req->container = req->by_id ? NULL : cli_container_operand(req->target);
-	if (req->container && !*req->container)
-		cli_usage_error("'%s': no container named (container:NAME, container:RUNTIME:NAME "
-				"or container:ID)",
-				req->target);
 	req->by_pid = !req->by_id && !req->container && parse_pid(req->target, &req->pid) >= 0;
 	if ((req->by_pid || req->container) && !req->types)
 		cli_usage_error("which namespaces of %s%s? Give type options (e.g. --net)",
