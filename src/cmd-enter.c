@@ -1039,13 +1039,13 @@ static void restore_groups(const struct request *req, struct saved_groups *saved
 /* -S follow, -G follow: the target's user and group IDs as the target has them. */
 static void follow_target_ids(struct request *req, const struct target *tg)
 {
-	int procfd = nsctl_process_procfd(tg->process);
+	int procfd, r;
 	uid_t uid;
 	gid_t gid;
-	int r;
 
 	if (!req->uid_follow && !req->gid_follow)
 		return;
+	procfd = nsctl_process_procfd(tg->process);
 	r = procfd < 0 ? procfd : read_target_ids(procfd, &uid, &gid);
 	if (r < 0)
 		cli_fail(r, "-S/-G follow: the IDs of PID %d (/proc/%d/status)",
