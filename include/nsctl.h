@@ -739,8 +739,6 @@ enum nsctl_spawn_step {
 	NSCTL_SPAWN_STEP_TIME = 12,   /* the child's unshare(CLONE_NEWTIME) */
 	NSCTL_SPAWN_STEP_CGROUP = 13, /* the child's move into the cgroup (or the parent's open) */
 	NSCTL_SPAWN_STEP_TIME_ENTER = 14, /* its setns() after the parent step */
-	/* The caller's time_for_children set back after the start (a thread started meanwhile) */
-	NSCTL_SPAWN_STEP_TIME_RESTORE = 15,
 };
 
 /* What nsctl_spawn() did: written on success and on failure, for the message. */

@@ -12,9 +12,11 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include "internal.h"
+#include "number.h"
 #include "syscalls.h"
 
 #if NSCTL_ASAN
@@ -86,8 +88,7 @@ struct spawn_context {
 	bool handshake;     /* a copy, and the parent waits for its end of the lifeline to close */
 	bool sync;          /* ... and says "go" after the parent step */
 	bool time_later;    /* a copy: the child makes its time namespace itself, and enters it */
-	bool time_in_child; /* shared, in a new user namespace that must own it: made before its
-			       exec */
+	bool time_in_child; /* shared: the child makes its time namespace, its exec moves it in */
 	struct spawn_result *result; /* own_result, or a page shared with a child that is a copy */
 	struct spawn_result own_result;
 };
@@ -482,7 +483,7 @@ static int spawn_child(void *data)
 	}
 	if (c->reset_handlers)
 		child_default_handlers(c);
-	/* Shared: its exec moves it in (see time_for_children_new).  A copy enters it below. */
+	/* Shared: its exec moves it in (see exec_moves_time).  A copy enters it below. */
 	if ((c->time_in_child || c->time_later) && syscall(SYS_unshare, CLONE_NEWTIME) < 0)
 		return (int)child_fail(c, NSCTL_SPAWN_STEP_TIME, errno);
 	if (c->sync && (r = child_wait_for_parent(c)))
@@ -619,70 +620,22 @@ static int share_result(struct spawn_context *c)
 }
 
 /*
- * A new time namespace for our children, made before a child that shares our
- * memory: since Linux 6.0 such a child (CLONE_VM | CLONE_VFORK) may start
- * with our time_for_children differing from our own time namespace, and its
- * exec moves it in.  An older kernel refuses that start with EINVAL, which is
- * how we know: then the child is a copy, and makes the namespace itself.
- * With a new user namespace, the one made here only asks the kernel; the
- * child makes its own in the new user namespace, which must own it.
- * *RET_OWN is our own time namespace, to go back to after the start
- * (time_for_children_restore).  0, or -errno (EPERM without CAP_SYS_ADMIN,
- * EUSERS in a multi-threaded process: then the child is a copy too).
+ * Whether an exec moves a task into its time_for_children: since Linux 6.0
+ * (fs/exec: switch timens when a task gets a new mm), which also lets a child
+ * that shares our memory start with the two apart.  There the child makes its
+ * time namespace itself and its exec moves it in; our own time_for_children
+ * never changes.  Before, an exec leaves the task where it was, and the child
+ * is a copy that enters its namespace itself (child_enter_time).  Told by the
+ * release the kernel gives: a kernel older by its number, even one with the
+ * change backported, gets the copy, slower and as right.
  */
-static int time_for_children_new(int *ret_own)
+static bool exec_moves_time(void)
 {
-	int own = nsctl_ns_open_own(NSCTL_TYPE_TIME, false);
+	struct utsname u;
+	const char *p = u.release;
+	uint64_t major;
 
-	if (own < 0)
-		return own;
-	/*
-	 * Asked first: can we go back?  setns() takes a time namespace only in a
-	 * single-threaded process (EUSERS), and only with CAP_SYS_ADMIN.
-	 */
-	if (setns(own, CLONE_NEWTIME) < 0 || unshare(CLONE_NEWTIME) < 0) {
-		int r = negative_errno();
-
-		close(own);
-		return r;
-	}
-	*ret_own = own;
-	return 0;
-}
-
-/*
- * Our time_for_children back to our own time namespace, after the child's
- * start: 0, or -errno where it cannot be (a thread of the caller's started
- * meanwhile: setns() takes a time namespace only in a single-threaded
- * process), which the caller must hear of.
- */
-static int time_for_children_restore(int *own)
-{
-	struct timespec now, end;
-	int r = 0;
-
-	if (*own < 0)
-		return 0;
-	/*
-	 * Our own namespace: setns() changes only time_for_children here.  The
-	 * kernel lets our vfork() return once the child's exec has taken its new
-	 * memory, but counts the child among our memory's users until it has let
-	 * go of ours an instant later: EUSERS then (seen under load), so asked
-	 * again, for a second at most (the child may be throttled in its
-	 * cgroup).  A thread of ours that started meanwhile keeps it EUSERS.
-	 */
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += 1;
-	for (;;) {
-		r = setns(*own, CLONE_NEWTIME) < 0 ? negative_errno() : 0;
-		if (r != -EUSERS || clock_gettime(CLOCK_MONOTONIC, &now) < 0 ||
-		    now.tv_sec > end.tv_sec ||
-		    (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec))
-			break;
-		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
-	}
-	close_fdp(own);
-	return r;
+	return uname(&u) == 0 && number_scan(&p, UINT32_MAX, &major) == 0 && major >= 6;
 }
 
 /* The child's first frame: START's function, on START's stack. */
@@ -814,35 +767,21 @@ static pid_t start_with_handshake(struct spawn_context *c, unsigned long flags,
 /*
  * The child, started: sharing our memory until its exec where nothing of the
  * caller's runs in between and the kernel takes it, else as a copy.  The PID,
- * or -errno with *STEP; *RESTORED, the return of time_for_children_restore().
+ * or -errno with *STEP.
  */
 static pid_t spawn_start(struct spawn_context *c, unsigned long flags, const sigset_t *caller_mask,
-			 int *pidfd, int *step, int *restored)
+			 int *pidfd, int *step)
 {
-	int own_time = -1, r;
-	pid_t pid = -EINVAL;
+	int r;
 
-	*restored = 0;
-	if (c->shared && (flags & CLONE_NEWTIME)) {
-		c->shared = time_for_children_new(&own_time) == 0;
-		/* A new user namespace owns the time namespace the child makes in it, not ours. */
-		c->time_in_child = c->shared && (flags & CLONE_NEWUSER);
-	}
-	if (c->shared) {
-		pid = process_start(
+	if (c->shared && (flags & CLONE_NEWTIME))
+		c->shared = c->time_in_child = exec_moves_time();
+	if (c->shared)
+		return process_start(
 		    &(struct process_start){
 			spawn_child, c, c->stack, c->stack_size,
 			(flags & ~(unsigned long)CLONE_NEWTIME) | CLONE_VM | CLONE_VFORK, SIGCHLD },
 		    pidfd);
-		*restored = time_for_children_restore(&own_time);
-		/*
-		 * Refused (before Linux 6.0, with our time_for_children apart from
-		 * our time namespace, the caller's or ours): a copy.
-		 */
-		if (pid != -EINVAL || *restored < 0)
-			return pid;
-		c->shared = c->time_in_child = false;
-	}
 	/* A copy: it reports through a shared page, and makes its time namespace itself. */
 	r = share_result(c);
 	if (r < 0)
@@ -917,7 +856,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	sigset_t all, caller_mask;
 	size_t argc = 0, size, stack_size;
 	unsigned long clone_flags;
-	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, restored, r;
+	int pidfd = -1, step = NSCTL_SPAWN_STEP_CLONE, r;
 	char *map;
 	pid_t pid;
 
@@ -999,7 +938,7 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	}
 	c->caller_mask = caller_mask;
 	c->child_mask = attr->has_signals ? attr->mask : caller_mask;
-	pid = spawn_start(c, clone_flags, &caller_mask, &pidfd, &step, &restored);
+	pid = spawn_start(c, clone_flags, &caller_mask, &pidfd, &step);
 	/* The child has exec'd or ended (or gone on to the child step): what it wrote is all. */
 	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
 	result = *c->result;
@@ -1008,36 +947,15 @@ NSCTL_EXPORT pid_t nsctl_spawn(const struct nsctl_spawn_attr *attr, char *const 
 	__asan_unpoison_memory_region(map, size);
 #endif
 	if (pid < 0) {
-		/* Our time_for_children left in the new namespace weighs more than the start. */
-		if (restored < 0) {
-			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
-			pid = restored;
-		}
 		report_set(report, step == NSCTL_SPAWN_STEP_NONE ? NSCTL_SPAWN_STEP_CLONE : step,
 			   pid);
 		spawn_context_free(c, map, size);
 		return pid;
 	}
-	if (result.err || restored < 0) {
-		/* Failed on its way, or the caller's state is not what it was: the child goes. */
-		if (result.err) {
-			step = result.step;
-			r = result.err;
-		} else {
-			step = NSCTL_SPAWN_STEP_TIME_RESTORE;
-			r = restored;
-		}
-		/*
-		 * A child that failed has ended on its own.  One that runs PROGRAM
-		 * is killed through its pidfd, which a reaped child's reused PID
-		 * cannot stand for; by PID where there is no pidfd or the kernel
-		 * (or a seccomp filter) has no pidfd_send_signal(), but not once the
-		 * pidfd says it is gone (ESRCH: reaped by a handler of the caller's).
-		 */
-		if (!result.err &&
-		    (pidfd < 0 ||
-		     (sys_pidfd_send_signal(pidfd, SIGKILL, NULL, 0) < 0 && errno != ESRCH)))
-			kill(pid, SIGKILL);
+	if (result.err) {
+		/* Failed on its way: it has ended on its own. */
+		step = result.step;
+		r = result.err;
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		close_fdp(&pidfd);

@@ -168,10 +168,6 @@ void cli_spawn_fail(const struct nsctl_spawn_report *report, const char *file)
 		cli_fail(err, "--new-session: setsid");
 	case NSCTL_SPAWN_STEP_CLONE:
 		cli_fail(err, "clone()");
-	case NSCTL_SPAWN_STEP_TIME_RESTORE:
-		cli_fail(err,
-			 "cannot set nsctl's own time namespace for children back after the start "
-			 "(a thread started meanwhile): PROGRAM was stopped");
 	default:
 		cli_fail(err, "cannot start PROGRAM");
 	}

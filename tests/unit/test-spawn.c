@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -426,11 +427,15 @@ static void read_ns_link(const char *path, char *buf)
 
 /*
  * A new time namespace, PROGRAM in it and ours as it was (time_for_children
- * too): without a step (made by us first, the exec moves the child in), and
- * with a parent step that writes its offsets before the child enters it.
+ * too, never changed): without a step (the child makes it, its exec moves it
+ * in), the same where the kernel's release is before 6.0 (the child is a copy
+ * that enters it: UNAME26 makes uname() say 2.6), and with a parent step that
+ * writes its offsets before the child enters it.
  */
 static void test_time_namespace(void **state)
 {
+	int persona = personality(0xffffffff);
+
 	struct nsctl_spawn_attr *attr = new_attr();
 	char own[64], children[64];
 	char *in_it[] = { "sh",
@@ -450,6 +455,12 @@ static void test_time_namespace(void **state)
 	read_ns_link("/proc/self/ns/time", own);
 	assert_int_equal(nsctl_spawn_attr_set_types(attr, NSCTL_TYPE_BIT(NSCTL_TYPE_TIME)), 0);
 	assert_int_equal(spawn_and_wait(attr, in_it, NULL), 0);
+	read_ns_link("/proc/thread-self/ns/time_for_children", children);
+	assert_string_equal(children, own);
+	assert_true(persona >= 0);
+	assert_true(personality((unsigned long)persona | UNAME26) >= 0);
+	assert_int_equal(spawn_and_wait(attr, in_it, NULL), 0);
+	assert_true(personality((unsigned long)persona) >= 0);
 	read_ns_link("/proc/thread-self/ns/time_for_children", children);
 	assert_string_equal(children, own);
 	assert_int_equal(nsctl_spawn_attr_set_parent_step(attr, write_offsets, NULL), 0);
