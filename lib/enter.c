@@ -429,16 +429,10 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 		r = differ(process, types, &types, report);
 		if (r < 0)
 			return r;
-	} else if (types & user) {
-		/* The kernel refuses to re-enter the caller's own user namespace: leave it out. */
-		r = differ(process, user, &user, report);
-		if (r < 0)
-			return r;
-		types = (types & ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER)) | user;
 	}
 	if (!types)
 		return 0;
-	if (nsctl_process_pidfd(process) >= 0 && !(flags & NSCTL_JOIN_ONE_BY_ONE)) {
+	while (nsctl_process_pidfd(process) >= 0 && !(flags & NSCTL_JOIN_ONE_BY_ONE)) {
 		/*
 		 * Linux 5.8: every namespace at once, from the process the pidfd
 		 * names, all or nothing; the kernel joins the user namespace first.
@@ -450,15 +444,28 @@ NSCTL_EXPORT int nsctl_process_join(const struct nsctl_process *process, unsigne
 			return 0;
 		}
 		/*
-		 * ESRCH: the process has gone.  Anything else changed nothing, and the
-		 * one-by-one way says which namespace the kernel refuses and why, or
-		 * succeeds where the order matters (a user namespace joined last).
-		 * EINVAL is also what kernels before 5.8 say to a pidfd.
+		 * ESRCH: the process has gone.  Anything else changed nothing.
+		 * EINVAL is what the kernel says to the caller's own user namespace
+		 * (it refuses to re-enter it), asked only then: left out, and the
+		 * rest asked again.  Else the one-by-one way says which namespace
+		 * the kernel refuses and why, or succeeds where the order matters (a
+		 * user namespace joined last).  EINVAL is also what kernels before
+		 * 5.8 say to a pidfd.
 		 */
 		if (errno == ESRCH)
 			return -ESRCH;
 		if (errno == ENOMEM)
 			return -ENOMEM;
+		if (errno != EINVAL || !(types & user))
+			break;
+		r = differ(process, user, &user, report);
+		if (r < 0)
+			return r;
+		if (user)
+			break;
+		types &= ~NSCTL_TYPE_BIT(NSCTL_TYPE_USER);
+		if (!types)
+			return 0;
 	}
 	ns_set_init(&set);
 	r = nsctl_ns_set_add_process(&set, process, types, 0, report);

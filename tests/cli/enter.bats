@@ -108,6 +108,23 @@ pin_by_hand() {
     [ "$output" = "$(readlink /proc/$$/ns/ipc)" ]
 }
 
+@test "enter: -U asks whether the user namespace is nsctl's own only when the kernel refuses the join (EINVAL), and then leaves it out" {
+    require_root
+    start_named_target "$NAME" --user --map-root-user --uts
+    # Another user namespace: one setns() of both, and no look at nsctl's own.
+    run -0 env "$NO_LSAN" strace -qq -e trace=setns,readlinkat,openat -o "$BATS_TEST_TMPDIR/apart" \
+        "$NSCTL" enter -U -u "$TARGET" sh -c 'hostname; readlink /proc/self/ns/user'
+    cat "$BATS_TEST_TMPDIR/apart"
+    [ "${lines[0]}" = "$NAME" ]
+    [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/user)" ]
+    [ "$(grep -c 'setns(' "$BATS_TEST_TMPDIR/apart")" -eq 1 ]
+    run -1 grep -E '/proc/thread-self/ns|readlinkat' "$BATS_TEST_TMPDIR/apart"
+    # Our own user namespace: refused, asked, left out, the rest joined.
+    run -0 "$NSCTL" enter -U -u $$ readlink /proc/self/ns/user /proc/self/ns/uts
+    [ "${lines[0]}" = "$(readlink /proc/$$/ns/user)" ]
+    [ "${lines[1]}" = "$(readlink /proc/$$/ns/uts)" ]
+}
+
 @test "enter: a pid namespace applies to a supervised child, which sees the target's processes" {
     require_root
     start_pidns_target "$NAME"
