@@ -2,9 +2,17 @@
 /*
  * The floor under `nsctl enter`: pidfd_open(), one setns() for every type, execvp()
  * (in a vfork() child where a pid or time namespace is joined).
+ * TYPES "differing" is the floor under `nsctl enter PID` with no type named:
+ * every type whose namespace differs from ours, told for each type by the
+ * target's namespace through the pidfd (PIDFD_GET_*_NAMESPACE, Linux 6.11)
+ * and our own's number read from /proc/thread-self/ns/TYPE (a readlink, no
+ * file made), then one setns() of those.
  * Usage: bare-enter TYPES PID PROGRAM [ARG...]
  */
+#include <fcntl.h>
 #include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include "bare.h"
@@ -13,13 +21,50 @@
 #define __NR_pidfd_open 434
 #endif
 
+/* The kernel's numbers of its pidfd namespace ioctls (linux/pidfd.h, Linux 6.11). */
+static const struct {
+	const char *name;
+	unsigned nr;
+} pidfd_ioctls[] = { { "cgroup", 1 }, { "ipc", 2 },  { "mnt", 3 },  { "net", 4 },
+		     { "pid", 5 },    { "time", 7 }, { "user", 9 }, { "uts", 10 } };
+
+/* The CLONE_NEW* flags of the types where PIDFD's process is not in our namespace. */
+static unsigned long differing(int pidfd)
+{
+	unsigned long flags = 0;
+	int own = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	if (own < 0)
+		bare_die("bare-enter", "/proc/thread-self/ns", errno);
+	for (size_t i = 0; i < sizeof(pidfd_ioctls) / sizeof(pidfd_ioctls[0]); i++) {
+		char link[64];
+		struct stat st;
+		ssize_t n;
+		int fd = ioctl(pidfd, _IO(0xFF, pidfd_ioctls[i].nr), 0);
+
+		if (fd < 0 || fstat(fd, &st) < 0)
+			bare_die("bare-enter", pidfd_ioctls[i].name, errno);
+		close(fd);
+		n = readlinkat(own, pidfd_ioctls[i].name, link, sizeof(link) - 1);
+		if (n < 0)
+			bare_die("bare-enter", pidfd_ioctls[i].name, errno);
+		link[n] = '\0';
+		/* "net:[4026531840]" */
+		if (strtoull(strchr(link, '[') + 1, NULL, 10) != (unsigned long long)st.st_ino)
+			flags |= bare_clone_flags("bare-enter", pidfd_ioctls[i].name);
+	}
+	close(own);
+	return flags;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
 		fprintf(stderr, "usage: bare-enter TYPES PID PROGRAM [ARG...]\n");
 		return BARE_FAILED;
 	}
-	unsigned long flags = bare_clone_flags("bare-enter", argv[1]);
+	bool ask = strcmp(argv[1], "differing") == 0;
+	unsigned long flags = ask ? 0 : bare_clone_flags("bare-enter", argv[1]);
 	char *end;
 	errno = 0;
 	long pid = strtol(argv[2], &end, 10);
@@ -29,7 +74,9 @@ int main(int argc, char **argv)
 	int pidfd = (int)syscall(__NR_pidfd_open, (pid_t)pid, 0);
 	if (pidfd < 0)
 		bare_die("bare-enter", "pidfd_open", errno);
-	if (setns(pidfd, (int)flags) < 0)
+	if (ask)
+		flags = differing(pidfd);
+	if (flags && setns(pidfd, (int)flags) < 0)
 		bare_die("bare-enter", "setns", errno);
 	close(pidfd);
 

@@ -4,6 +4,7 @@
 #define NSCTL_BENCH_BARE_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

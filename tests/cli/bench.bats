@@ -94,6 +94,25 @@ none_alive() {
     [ "${lines[2]}" = "$(readlink /proc/$$/ns/ipc)" ]
 }
 
+@test "bench: bare-enter differing joins the types where the target is not in ours, and only those" {
+    require_root
+    # Its floor asks through the pidfd's namespace ioctls (Linux 6.11).
+    printf '6.11\n%s\n' "$(uname -r | sed 's/[^0-9.].*//')" | sort -V -C ||
+        skip "bare-enter differing needs PIDFD_GET_*_NAMESPACE (Linux 6.11)"
+    start_target --uts --net
+    run "$BENCH/bare-enter" differing "$TARGET" readlink /proc/self/ns/uts /proc/self/ns/net \
+        /proc/self/ns/ipc /proc/self/ns/mnt
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "$(readlink /proc/$TARGET/ns/uts)" ]
+    [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/net)" ]
+    [ "${lines[0]}" != "$(readlink /proc/$$/ns/uts)" ]
+    [ "${lines[2]}" = "$(readlink /proc/$$/ns/ipc)" ]
+    # Our own mount namespace is not joined again: the working directory stays.
+    [ "${lines[3]}" = "$(readlink /proc/$$/ns/mnt)" ]
+    run -0 sh -c "cd /tmp && '$BENCH/bare-enter' differing $$ pwd"
+    [ "$output" = /tmp ]
+}
+
 @test "bench: bare-scan counts the processes of /proc and their namespaces" {
     run "$BENCH/bare-scan"
     [ "$status" -eq 0 ]
@@ -260,6 +279,12 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     for row in run,uts unshare,uts enter,uts run,all enter,all list,100; do
         grep -E "^$row,util-linux,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]+," "$csv"
     done
+    # enter with no type named, where its floor can ask (PIDFD_GET_*_NAMESPACE, Linux 6.11).
+    if printf '6.11\n%s\n' "$(uname -r | sed 's/[^0-9.].*//')" | sort -V -C; then
+        grep -E "^enter,differing,util-linux,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]+," "$csv"
+    else
+        grep -q "enter differing: not measured" "$TMP/results/"*
+    fi
     # The CPU times of the bare program, the peer and nsctl close each row.
     grep -E "^list,100,util-linux,([^,]*,){12}[0-9.]+,[0-9.]+,[0-9.]+$" "$csv"
     grep -E "^pin,attach/pin,iproute2,,[0-9.]+," "$csv"
