@@ -125,7 +125,7 @@ teardown() {
         strcpy strrchr strspn strstr syscall sysconf unlinkat unlink
         waitid waitpid write mmap mmap64 munmap mprotect clone getenv sigismember strchrnul getrandom pipe2 dup dup3 fchdir chroot statx
         name_to_handle_at open_by_handle_at fgets __fgets_chk getsockopt getrlimit getrlimit64
-        setrlimit setrlimit64 nanosleep dlopen dlsym pthread_once getpwuid_r lseek lseek64"
+        setrlimit setrlimit64 nanosleep dlopen dlsym pthread_once getpwuid_r lseek lseek64 uname"
     lib=$(ls "$NSCTL_BUILD"/libnsctl.so.*.*.* | head -n 1)
     # A sanitizer build also imports the sanitizers' hooks (they print only on a
     # memory error or UB, which fails the run anyway) and other fortified variants.
