@@ -118,7 +118,7 @@ pin_by_hand() {
     [ "${lines[0]}" = "$NAME" ]
     [ "${lines[1]}" = "$(readlink /proc/$TARGET/ns/user)" ]
     [ "$(grep -c 'setns(' "$BATS_TEST_TMPDIR/apart")" -eq 1 ]
-    run -1 grep -E '/proc/thread-self/ns|readlinkat' "$BATS_TEST_TMPDIR/apart"
+    run -1 grep -E '/proc/(thread-)?self/ns|readlinkat\([0-9]+, "user"' "$BATS_TEST_TMPDIR/apart"
     # Our own user namespace: refused, asked, left out, the rest joined.
     run -0 "$NSCTL" enter -U -u $$ readlink /proc/self/ns/user /proc/self/ns/uts
     [ "${lines[0]}" = "$(readlink /proc/$$/ns/user)" ]
