@@ -308,7 +308,12 @@ int cmd_run(int argc, char **argv)
 {
 	struct create_options o;
 	struct nsctl_signals_state saved;
-	struct run_start run = { .init_report = { -1, -1 } };
+	/*
+	 * Static: its pins (12 KB, a slot a type) would be pages of stack for the
+	 * kernel to fault in on every run, for the few that pin.  cmd_run() runs
+	 * once a process.
+	 */
+	static struct run_start run;
 	int pidfd = -1, wstatus, r, failed[2] = { -1, -1 }, status;
 	pid_t pid;
 	char msg;
@@ -318,6 +323,7 @@ int cmd_run(int argc, char **argv)
 		close_fdp(&o.cgroup_fd); /* --into-cgroup opened it, read-only, to check it */
 		return 0;
 	}
+	run.init_report[0] = run.init_report[1] = -1;
 	run.o = &o;
 	run.saved = &saved;
 	cli_pins_init(&run.pins);
