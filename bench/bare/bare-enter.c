@@ -21,37 +21,52 @@
 #define __NR_pidfd_open 434
 #endif
 
-/* The kernel's numbers of its pidfd namespace ioctls (linux/pidfd.h, Linux 6.11). */
-static const struct {
-	const char *name;
-	unsigned nr;
-} pidfd_ioctls[] = { { "cgroup", 1 }, { "ipc", 2 },  { "mnt", 3 },  { "net", 4 },
-		     { "pid", 5 },    { "time", 7 }, { "user", 9 }, { "uts", 10 } };
+/*
+ * The kernel's number of its pidfd ioctl for the namespace of FLAG's type
+ * (linux/pidfd.h, Linux 6.11: PIDFD_GET_CGROUP_NAMESPACE is _IO(0xFF, 1)):
+ * kernel constants for kernel constants, the types themselves from libnsctl's
+ * table.
+ */
+static unsigned pidfd_ioctl_nr(unsigned long flag)
+{
+	static const struct {
+		unsigned long flag;
+		unsigned nr;
+	} nrs[] = { { CLONE_NEWCGROUP, 1 }, { CLONE_NEWIPC, 2 }, { CLONE_NEWNS, 3 },
+		    { CLONE_NEWNET, 4 },    { CLONE_NEWPID, 5 }, { CLONE_NEWTIME, 7 },
+		    { CLONE_NEWUSER, 9 },   { CLONE_NEWUTS, 10 } };
+
+	for (size_t i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++)
+		if (nrs[i].flag == flag)
+			return nrs[i].nr;
+	bare_die("bare-enter", "no pidfd ioctl for a type", EINVAL);
+}
 
 /* The CLONE_NEW* flags of the types where PIDFD's process is not in our namespace. */
 static unsigned long differing(int pidfd)
 {
+	const struct nsctl_type_info *type;
 	unsigned long flags = 0;
 	int own = open("/proc/thread-self/ns", O_PATH | O_DIRECTORY | O_CLOEXEC);
 
 	if (own < 0)
 		bare_die("bare-enter", "/proc/thread-self/ns", errno);
-	for (size_t i = 0; i < sizeof(pidfd_ioctls) / sizeof(pidfd_ioctls[0]); i++) {
+	for (enum nsctl_type t = 0; (type = nsctl_type_get(t)); t++) {
 		char link[64];
 		struct stat st;
 		ssize_t n;
-		int fd = ioctl(pidfd, _IO(0xFF, pidfd_ioctls[i].nr), 0);
+		int fd = ioctl(pidfd, _IO(0xFF, pidfd_ioctl_nr(type->clone_flag)), 0);
 
 		if (fd < 0 || fstat(fd, &st) < 0)
-			bare_die("bare-enter", pidfd_ioctls[i].name, errno);
+			bare_die("bare-enter", type->name, errno);
 		close(fd);
-		n = readlinkat(own, pidfd_ioctls[i].name, link, sizeof(link) - 1);
+		n = readlinkat(own, type->name, link, sizeof(link) - 1);
 		if (n < 0)
-			bare_die("bare-enter", pidfd_ioctls[i].name, errno);
+			bare_die("bare-enter", type->name, errno);
 		link[n] = '\0';
 		/* "net:[4026531840]" */
 		if (strtoull(strchr(link, '[') + 1, NULL, 10) != (unsigned long long)st.st_ino)
-			flags |= bare_clone_flags("bare-enter", pidfd_ioctls[i].name);
+			flags |= type->clone_flag;
 	}
 	close(own);
 	return flags;
