@@ -51,10 +51,13 @@ const char *nsctl_library_version(void);
  * struct nsctl_idmap_range is the one exception: a line of the kernel's
  * uid_map, three numbers that the kernel fixes; its version is its map's.
  */
-#define NSCTL_SIZED_INIT(type)                                                                     \
-	{                                                                                          \
-		.size = sizeof(struct type)                                                        \
-	}
+/*
+ * (The braced initializers below are kept out of clang-format's hands:
+ * clang-format 14 and 19, of Debian 12 and 13, lay them out differently.)
+ */
+/* clang-format off */
+#define NSCTL_SIZED_INIT(type) { .size = sizeof(struct type) }
+/* clang-format on */
 
 /*
  * The namespace types.  The numbers are part of the ABI: each is fixed for
@@ -498,11 +501,10 @@ struct nsctl_idmap {
 	size_t n;
 };
 
-#define NSCTL_IDMAP_INIT(ranges_, capacity_)                                                       \
-	{                                                                                          \
-		.size = sizeof(struct nsctl_idmap), .ranges = (ranges_), .capacity = (capacity_),  \
-		.n = 0                                                                             \
-	}
+/* clang-format off */
+#define NSCTL_IDMAP_INIT(ranges_, capacity_) \
+	{ .size = sizeof(struct nsctl_idmap), .ranges = (ranges_), .capacity = (capacity_), .n = 0 }
+/* clang-format on */
 
 enum nsctl_idmap_kind {
 	NSCTL_IDMAP_UID = 0,
