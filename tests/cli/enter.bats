@@ -110,6 +110,7 @@ pin_by_hand() {
 
 @test "enter: -U asks whether the user namespace is nsctl's own only when the kernel refuses the join (EINVAL), and then leaves it out" {
     require_root
+    require_userns
     start_named_target "$NAME" --user --map-root-user --uts
     # Another user namespace: one setns() of both, and no look at nsctl's own.
     run -0 env "$NO_LSAN" strace -qq -e trace=setns,readlinkat,openat -o "$BATS_TEST_TMPDIR/apart" \

@@ -98,7 +98,13 @@ podman_conf() {
     # enter, as podman exec: the same hostname, and the container's own processes.
     [ "$("$NSCTL" enter "container:$NAME" hostname)" = "$(timeout 60 podman exec "$NAME" hostname)" ]
     [ "$("$NSCTL" enter "container:podman:$NAME" hostname)" = "h-$BATS_TEST_NUMBER" ]
-    [ "$("$NSCTL" enter "container:${id:0:8}" cat /proc/1/cmdline | tr '\0' ' ')" = "sleep 600 " ]
+    # PID 1 as podman exec sees it: "sleep 600" where podman makes the
+    # container a root and /proc of its own; in a chroot on Debian 13 (podman
+    # 5, runc) the container gets neither, and podman exec sees the host's
+    # PID 1 there, as nsctl enter must then too.
+    pid1=$(timeout 60 podman exec "$NAME" cat /proc/1/cmdline | tr '\0' ' ')
+    [ -n "$pid1" ]
+    [ "$("$NSCTL" enter "container:${id:0:8}" cat /proc/1/cmdline | tr '\0' ' ')" = "$pid1" ]
     run "$NSCTL" compare -q "container:$NAME" "$pid"
     [ "$status" -eq 0 ]
 }
