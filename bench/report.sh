@@ -14,8 +14,8 @@ raw=$results/raw.csv
 # One row per case: the three tools' medians side by side, and their ratios,
 # twice: the ratio of the medians, and the median over the rounds of the
 # ratio within each round ("paired", robust to bursts of load; the table
-# shows these).  The peer is util-linux, or iproute2 for pins (which have no
-# bare program).  The driver's paired_first/paired_second are ratios to the
+# shows these).  The peer is util-linux, or iproute2 for pins (of which only
+# the new pinned namespace and its removal have a bare program).  The driver's paired_first/paired_second are ratios to the
 # first/second command of its run, which is recognised by its 1.0000.
 awk -F, '
 NR == 1 { next }
@@ -148,7 +148,8 @@ ms() { awk -v u="$1" 'BEGIN { if (u == "") print "-"; else printf "%.2f", u / 10
         for (i = 1; i <= n_keys; i++) {
             k = order[i]
             split(k, g, ",")
-            if (g[1] == "run-vfork" || g[1] == "unshare" || g[1] == "enter")
+            if (g[1] == "run-vfork" || g[1] == "unshare" || g[1] == "enter" ||
+                (g[1] == "pin" && g[2] ~ /^floor-/))
                 row(g[1] " " g[2] ": nsctl/bare <= 1.10", sb[k], 1.10, "<=")
         }
         for (i = 1; i <= n_keys; i++) {

@@ -34,7 +34,7 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "bench: needs root (namespaces of every type, pins under /run/netns)" >&2
     exit 1
 fi
-for tool in "$bin/driver" "$bin/farm" "$bin/bare-run" "$bin/bare-run-vfork" "$bin/bare-scan" "$NSCTL"; do
+for tool in "$bin/driver" "$bin/farm" "$bin/bare-run" "$bin/bare-run-vfork" "$bin/bare-scan" "$bin/bare-pin" "$NSCTL"; do
     [ -x "$tool" ] || { echo "bench: $tool is missing: run make build" >&2; exit 1; }
 done
 for tool in unshare nsenter lsns setpriv ip gnuplot; do
@@ -465,6 +465,19 @@ if start_target unshare --net sleep 3600; then
         args+=(::: "pin,attach/pin,nsctl" "$NSCTL" pin --net "$TARGET" "$nsctl_name"
             ::: "pin,del/unpin,nsctl" "$NSCTL" unpin "$nsctl_name")
     measure "$rounds" "${args[@]}"
+    # The same against their floor (bench/bare/bare-pin.c: a file and a bind
+    # mount; umount2 and unlink), ip netns beside them: the floor first, so
+    # that every ratio to it is paired (the driver pairs with its first two).
+    bare_name=$tag-bare
+    netns_names+=("$bare_name")
+    args=("pin,floor-attach/pin,bare" "$bin/bare-pin" attach "$TARGET" "/run/netns/$bare_name"
+        ::: "pin,floor-del/unpin,bare" "$bin/bare-pin" del "/run/netns/$bare_name"
+        ::: "pin,floor-attach/pin,iproute2" ip netns attach "$ip_name" "$TARGET"
+        ::: "pin,floor-del/unpin,iproute2" ip netns del "$ip_name")
+    have_nsctl pin && have_nsctl unpin &&
+        args+=(::: "pin,floor-attach/pin,nsctl" "$NSCTL" pin --net "$TARGET" "$nsctl_name"
+            ::: "pin,floor-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_name")
+    measure "$rounds" "${args[@]}"
 
     # A new namespace pinned at once: ip netns add, nsctl unshare --net=FILE.
     add_name=$tag-ipadd nsctl_add=$tag-nsctladd
@@ -474,6 +487,15 @@ if start_target unshare --net sleep 3600; then
     have_nsctl unshare && have_nsctl unpin &&
         args+=(::: "pin,add/unshare--net=FILE,nsctl" "$NSCTL" unshare "--net=/run/netns/$nsctl_add" "$true_bin"
             ::: "pin,add-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_add")
+    measure "$rounds" "${args[@]}"
+    # And against their floor: unshare, the pin, the exec; umount2 and unlink.
+    args=("pin,floor-add/unshare--net=FILE,bare" "$bin/bare-pin" add "/run/netns/$bare_name" "$true_bin"
+        ::: "pin,floor-add-del/unpin,bare" "$bin/bare-pin" del "/run/netns/$bare_name"
+        ::: "pin,floor-add/unshare--net=FILE,iproute2" ip netns add "$add_name"
+        ::: "pin,floor-add-del/unpin,iproute2" ip netns del "$add_name")
+    have_nsctl unshare && have_nsctl unpin &&
+        args+=(::: "pin,floor-add/unshare--net=FILE,nsctl" "$NSCTL" unshare "--net=/run/netns/$nsctl_add" "$true_bin"
+            ::: "pin,floor-add-del/unpin,nsctl" "$NSCTL" unpin "$nsctl_add")
     measure "$rounds" "${args[@]}"
 fi
 

@@ -84,6 +84,31 @@ none_alive() {
     [[ "$output" == *pidfd_open* ]]
 }
 
+@test "bench: bare-pin pins the new network namespace PROGRAM runs in, or a process's, and removes the pin" {
+    require_root
+    run -0 "$BENCH/bare-pin" add "$TMP/pin" readlink /proc/self/ns/net
+    [ "$output" != "$(readlink /proc/$$/ns/net)" ]
+    # The file holds the namespace PROGRAM was in (nsfs mounted on it), with no process left.
+    [ "$(stat -f -c %T "$TMP/pin")" = nsfs ]
+    [ "$output" = "net:[$(stat -c %i "$TMP/pin")]" ]
+    grep -q " ${TMP}/pin " /proc/self/mountinfo
+    run -0 "$BENCH/bare-pin" del "$TMP/pin"
+    [ ! -e "$TMP/pin" ]
+    ! grep " ${TMP}/pin " /proc/self/mountinfo || false
+    # attach: the network namespace of a process of ours.
+    start_target --net
+    run -0 "$BENCH/bare-pin" attach "$TARGET" "$TMP/pin"
+    [ "$(readlink /proc/$TARGET/ns/net)" = "net:[$(stat -c %i "$TMP/pin")]" ]
+    [ "$(readlink /proc/$TARGET/ns/net)" != "$(readlink /proc/$$/ns/net)" ]
+    run -0 "$BENCH/bare-pin" del "$TMP/pin"
+    [ ! -e "$TMP/pin" ]
+    # A file that is there already: 125, nothing mounted (the teardown compares).
+    touch "$TMP/taken"
+    run -125 "$BENCH/bare-pin" add "$TMP/taken" true
+    [[ "$output" == *"$TMP/taken: File exists"* ]]
+    run -125 "$BENCH/bare-pin" del "$TMP/taken"
+}
+
 @test "bench: bare-enter joins a target made by util-linux unshare" {
     require_root
     start_target --uts --ipc --net
@@ -288,6 +313,12 @@ sys.stdin.read()" <&3 3<&- | { read -r ready
     # The CPU times of the bare program, the peer and nsctl close each row.
     grep -E "^list,100,util-linux,([^,]*,){12}[0-9.]+,[0-9.]+,[0-9.]+$" "$csv"
     grep -E "^pin,attach/pin,iproute2,,[0-9.]+," "$csv"
+    # Pins and their removal against their floor (bench/bare/bare-pin.c), as targets.
+    for row in floor-attach/pin floor-del/unpin floor-add/unshare--net=FILE floor-add-del/unpin; do
+        grep -E "^pin,$row,iproute2,[0-9.]+,[0-9.]+,[0-9.]+," "$csv"
+        grep -E "^\\| pin $row: nsctl/bare <= 1.10 \\| [0-9.]+ \\| (met|NOT met) \\|$" \
+            "$TMP/results/summary.md"
+    done
     [ -s "$TMP/results/list-scaling.png" ]
     # Each nsctl subcommand is measured exactly when it is built.
     for sub in run unshare enter list; do
