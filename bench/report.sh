@@ -14,9 +14,10 @@ raw=$results/raw.csv
 # One row per case: the three tools' medians side by side, and their ratios,
 # twice: the ratio of the medians, and the median over the rounds of the
 # ratio within each round ("paired", robust to bursts of load; the table
-# shows these).  The peer is util-linux, or iproute2 for pins (of which only
-# the new pinned namespace and its removal have a bare program).  The driver's paired_first/paired_second are ratios to the
-# first/second command of its run, which is recognised by its 1.0000.
+# shows these).  The peer is util-linux, or iproute2 for pins (whose bare
+# program is measured in groups of its own, the cases "floor-...").  The
+# driver's paired_first/paired_second are ratios to the first/second command
+# of its run, which is recognised by its 1.0000.
 awk -F, '
 NR == 1 { next }
 {
